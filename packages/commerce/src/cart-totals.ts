@@ -1,0 +1,197 @@
+// Cart totals of spec 3 (subtotal, tax, shipping, coupons, grand total) from the cart's lines and the
+// shop's rules. Prices are gross (VAT included, as a German shop shows them); the included tax is
+// computed in integers, rounded half up per cart, never with floats.
+
+import { ProductType } from './product-display.js';
+
+export interface CartLine {
+  unitPriceMinor: number;
+  quantity: number;
+  productType: number;
+  weightGrams?: number;
+}
+
+export interface TaxRule {
+  country: string;
+  /** Whole percent, e.g. 19. */
+  ratePercent: number;
+  name: string;
+}
+
+export interface ShippingRate {
+  id: string;
+  name: string;
+  /** flat: costMinor; weight: the first tier whose maxGrams fits; price: free from freeFromMinor. */
+  kind: 'flat' | 'weight' | 'price';
+  costMinor: number;
+  tiers?: { maxGrams: number; costMinor: number }[];
+  freeFromMinor?: number;
+}
+
+export interface CouponDefinition {
+  code: string;
+  percentOff?: number;
+  amountOffMinor?: number;
+  minimumSubtotalMinor?: number;
+}
+
+export interface CartRules {
+  taxRules: TaxRule[];
+  shippingRates: ShippingRate[];
+  coupons: CouponDefinition[];
+}
+
+export const DEFAULT_TAX_RULES: readonly TaxRule[] = [
+  { country: 'DE', ratePercent: 19, name: 'MwSt.' },
+  { country: 'AT', ratePercent: 20, name: 'USt.' },
+  { country: 'CH', ratePercent: 8, name: 'MWST' },
+  { country: 'FR', ratePercent: 20, name: 'TVA' },
+  { country: 'NL', ratePercent: 21, name: 'BTW' },
+];
+
+export const DEFAULT_SHIPPING_RATES: readonly ShippingRate[] = [
+  {
+    id: 'standard',
+    name: 'Standardversand',
+    kind: 'weight',
+    costMinor: 1490,
+    tiers: [
+      { maxGrams: 2000, costMinor: 490 },
+      { maxGrams: 10000, costMinor: 690 },
+    ],
+  },
+  { id: 'express', name: 'Expressversand', kind: 'flat', costMinor: 990 },
+  {
+    id: 'free-from-50',
+    name: 'Versandkostenfrei ab 50 €',
+    kind: 'price',
+    costMinor: 490,
+    freeFromMinor: 5000,
+  },
+];
+
+export interface CartTotalsInput {
+  lines: readonly CartLine[];
+  /** ISO country of the shipping address; the shop's country until one is known. */
+  country: string;
+  shippingOptionId?: string | null;
+  couponCodes?: readonly string[];
+  rules?: Partial<CartRules>;
+}
+
+export interface CartShippingOption {
+  id: string;
+  name: string;
+  costMinor: number;
+}
+
+export interface CartTotals {
+  subtotalMinor: number;
+  taxMinor: number;
+  shippingCostMinor: number;
+  discountMinor: number;
+  grandTotalMinor: number;
+  totalQuantity: number;
+  hasDigital: boolean;
+  purelyDigital: boolean;
+  requiresShipping: boolean;
+  shippingOptions: CartShippingOption[];
+  selectedShippingOption: CartShippingOption | null;
+  applicableTaxRules: TaxRule[];
+  validCoupons: string[];
+  invalidCoupons: string[];
+}
+
+/** The VAT contained in a gross amount at a whole-percent rate, rounded half up, in integers. */
+export function includedTaxMinor(grossMinor: number, ratePercent: number): number {
+  if (grossMinor <= 0 || ratePercent <= 0) return 0;
+  const divisor = 100 + ratePercent;
+  return Math.floor((2 * grossMinor * ratePercent + divisor) / (2 * divisor));
+}
+
+function shippingCost(rate: ShippingRate, subtotalMinor: number, weightGrams: number): number {
+  if (rate.kind === 'price' && rate.freeFromMinor !== undefined && subtotalMinor >= rate.freeFromMinor)
+    return 0;
+  if (rate.kind === 'weight') {
+    const tier = (rate.tiers ?? []).find((t) => weightGrams <= t.maxGrams);
+    return tier ? tier.costMinor : rate.costMinor;
+  }
+  return rate.costMinor;
+}
+
+const SHIPPED_TYPES: ReadonlySet<number> = new Set([ProductType.PHYSICAL]);
+const UNTAXED_TYPES: ReadonlySet<number> = new Set([ProductType.GIFT_CARD]);
+
+export function cartTotals(input: CartTotalsInput): CartTotals {
+  const taxRules = input.rules?.taxRules ?? [...DEFAULT_TAX_RULES];
+  const shippingRates = input.rules?.shippingRates ?? [...DEFAULT_SHIPPING_RATES];
+  const couponDefinitions = input.rules?.coupons ?? [];
+  let subtotal = 0;
+  let taxableGoods = 0;
+  let weight = 0;
+  let totalQuantity = 0;
+  let hasDigital = false;
+  let requiresShipping = false;
+  for (const line of input.lines) {
+    const amount = line.unitPriceMinor * line.quantity;
+    subtotal += amount;
+    if (!UNTAXED_TYPES.has(line.productType)) taxableGoods += amount;
+    totalQuantity += line.quantity;
+    if (line.productType === ProductType.DIGITAL) hasDigital = true;
+    if (SHIPPED_TYPES.has(line.productType)) {
+      requiresShipping = true;
+      weight += (line.weightGrams ?? 0) * line.quantity;
+    }
+  }
+
+  const validCoupons: string[] = [];
+  const invalidCoupons: string[] = [];
+  let discount = 0;
+  for (const raw of input.couponCodes ?? []) {
+    const code = String(raw).trim();
+    if (code === '' || validCoupons.includes(code) || invalidCoupons.includes(code)) continue;
+    const coupon = couponDefinitions.find((c) => c.code.toUpperCase() === code.toUpperCase());
+    if (!coupon || subtotal < (coupon.minimumSubtotalMinor ?? 0)) {
+      invalidCoupons.push(code);
+      continue;
+    }
+    validCoupons.push(code);
+    if (coupon.percentOff) discount += Math.floor((taxableGoods * coupon.percentOff) / 100);
+    if (coupon.amountOffMinor) discount += coupon.amountOffMinor;
+  }
+  // Coupons lower the price of goods only, never below zero, and never the price of gift cards.
+  discount = Math.min(discount, taxableGoods);
+
+  const shippingOptions = requiresShipping
+    ? shippingRates.map((rate) => ({
+        id: rate.id,
+        name: rate.name,
+        costMinor: shippingCost(rate, subtotal, weight),
+      }))
+    : [];
+  const selectedShippingOption =
+    shippingOptions.find((o) => o.id === input.shippingOptionId) ?? shippingOptions[0] ?? null;
+  const shippingCostMinor = selectedShippingOption?.costMinor ?? 0;
+
+  const country = String(input.country ?? '').toUpperCase();
+  const rule = taxRules.find((r) => r.country.toUpperCase() === country);
+  const applicableTaxRules = rule ? [rule] : [];
+  const taxMinor = rule ? includedTaxMinor(taxableGoods - discount + shippingCostMinor, rule.ratePercent) : 0;
+
+  return {
+    subtotalMinor: subtotal,
+    taxMinor,
+    shippingCostMinor,
+    discountMinor: discount,
+    grandTotalMinor: subtotal - discount + shippingCostMinor,
+    totalQuantity,
+    hasDigital,
+    purelyDigital: input.lines.length > 0 && input.lines.every((l) => l.productType === ProductType.DIGITAL),
+    requiresShipping,
+    shippingOptions,
+    selectedShippingOption,
+    applicableTaxRules,
+    validCoupons,
+    invalidCoupons,
+  };
+}

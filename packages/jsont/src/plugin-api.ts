@@ -1,0 +1,56 @@
+/**
+ * The contract between the JSON-T engine and its plugins. Formatters and predicates are plain
+ * functions grouped in tables; the engine calls them with the values of the tag and a scope that
+ * gives read access to the render state. Plugins never see the engine's internals.
+ */
+
+/** A render error or parse error; collected, never thrown out of `compile` or `render`. */
+export interface TemplateError {
+  type: string;
+  message: string;
+}
+
+/** How `apply` runs a partial: `private` stops lookups at the partial's own context; `args` become `@args`. */
+export interface ApplyOptions {
+  private?: boolean;
+  args?: Record<string, string>;
+}
+
+export interface RenderScope {
+  /** The value of `@` at the tag being rendered. */
+  readonly current: unknown;
+  /** The JSON the template was rendered with. */
+  readonly root: unknown;
+  /** Locale of this render, e.g. `de-DE` (default `en-US`). */
+  readonly locale: string;
+  /** Epoch milliseconds the render treats as now. */
+  readonly now: number;
+  /**
+   * Resolves a variable path the way a template tag would at this point: `@`, `@index`,
+   * dotted paths and array indices, looked up through the enclosing sections.
+   */
+  resolve(path: string): unknown;
+  /** Records an error for the caller and lets the render continue. */
+  error(type: string, message: string): void;
+  /**
+   * Renders the partial (or macro) `name` with `data` as its context. Records
+   * "Attempt to apply partial '<name>' which could not be found." and returns '' when missing.
+   */
+  applyPartial(name: string, data: unknown, options?: ApplyOptions): string;
+}
+
+/**
+ * A formatter gets the tag's first variable as `value` (the previous formatter's result in a chain),
+ * its arguments as strings, and, for tags with several variables (`{a b|f}`), the other values.
+ * It returns the new value; `undefined` renders as nothing.
+ */
+export type Formatter = (value: unknown, args: string[], scope: RenderScope, others: unknown[]) => unknown;
+
+/** A predicate decides about `scope.current` (or its arguments) for `.name?` and `.or name?`. */
+export type Predicate = (args: string[], scope: RenderScope) => boolean;
+
+export interface Plugin {
+  name: string;
+  formatters?: Record<string, Formatter>;
+  predicates?: Record<string, Predicate>;
+}

@@ -1,0 +1,149 @@
+import { PageType } from '@baukasten/commerce';
+import type { Storage, Website } from '@baukasten/storage';
+import { loadTheme, type Theme } from '@baukasten/theme';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import { registerAssetRoutes } from './assets/asset-routes.js';
+import { type CommerceOptions, registerCommerceRoutes } from './commerce/commerce-routes.js';
+import { registerFormRoutes } from './forms/form-routes.js';
+import { type VisitorFormOptions, visitorFormGuard } from './forms/visitor-form-guard.js';
+import { HttpError } from './http-error.js';
+import { serverMessages } from './messages.js';
+import { registerNewsletterRoutes } from './newsletter/newsletter-routes.js';
+import { notFoundContext, type PageDeps, registerPageRoutes, sendPage } from './pages/page-routes.js';
+import { registerSeoRoutes } from './pages/seo-routes.js';
+import { registerRestockRoutes } from './restock/restock-routes.js';
+import { hostnameFromHeader } from './tenant.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The website the Host header names; undefined when no site answers on that host. */
+    website?: Website;
+  }
+}
+
+export interface AppOptions {
+  storage: Storage;
+  logLevel?: string;
+  theme?: Theme;
+  /** Rate limiter and payment providers of the shop API; defaults suit one process. */
+  commerce?: CommerceOptions;
+  /** Captcha provider and rate limiter of site forms, restock sign-ups and the newsletter. */
+  visitorForms?: VisitorFormOptions;
+}
+
+const isApiRequest = (request: FastifyRequest) => request.url.startsWith('/api/');
+
+export async function buildApp({
+  storage,
+  logLevel = 'info',
+  theme = loadTheme(),
+  commerce,
+  visitorForms,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: logLevel },
+    bodyLimit: 256 * 1024,
+    // Bounded parsing of hostile input: deep query strings and huge bodies are refused early.
+    routerOptions: { maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+
+  app.decorateRequest('website', undefined);
+  app.addHook('onRequest', async (request) => {
+    const hostname = hostnameFromHeader(request.headers.host);
+    if (hostname) request.website = await storage.websites.findByHostname(hostname);
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    const ok = await storage.ping().catch(() => false);
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : serverMessages.unavailable });
+  });
+
+  const assets = await registerAssetRoutes(app, theme);
+  const deps: PageDeps = { storage, theme, assets };
+
+  // Handlers first: plugin contexts registered later inherit them.
+  app.setNotFoundHandler(async (request, reply) => {
+    if (isApiRequest(request)) {
+      return reply.code(404).send({ error: { type: 'NOT_FOUND', message: serverMessages.notFound } });
+    }
+    const context = await notFoundContext(storage, request.website);
+    return sendPage(deps, request, reply, 'not-found', context, 404);
+  });
+
+  app.setErrorHandler(
+    async (error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+      const { status, type, message } = describeError(error);
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      if (isApiRequest(request) || status >= 500 || request.method !== 'GET') {
+        return reply.code(status).send({ error: { type, message } });
+      }
+      const website = request.website;
+      const base = await notFoundContext(storage, website).catch(() => ({}) as Record<string, unknown>);
+      try {
+        return sendPage(
+          deps,
+          request,
+          reply,
+          'error',
+          {
+            ...base,
+            pageType: PageType.ERROR,
+            seo: { title: serverMessages.errorTitle, canonicalUrl: '/' },
+            title: serverMessages.errorTitle,
+            message,
+          },
+          status,
+          { asHtml: true },
+        );
+      } catch {
+        return reply.code(status).type('text/plain; charset=utf-8').send(message);
+      }
+    },
+  );
+
+  // Every other route belongs to a website: an unknown host gets the German not-found page, never another site.
+  await app.register(async (site) => {
+    site.addHook('onRequest', async (request, reply) => {
+      if (request.website) return;
+      if (isApiRequest(request)) {
+        return reply
+          .code(404)
+          .send({ error: { type: 'UNKNOWN_WEBSITE', message: serverMessages.unknownWebsite } });
+      }
+      const context = await notFoundContext(storage, undefined, serverMessages.unknownWebsite);
+      return sendPage(deps, request, reply, 'not-found', context, 404);
+    });
+    registerSeoRoutes(site, storage);
+    registerPageRoutes(site, deps);
+    registerCommerceRoutes(site, storage, commerce);
+    const formGuard = visitorFormGuard(visitorForms);
+    registerRestockRoutes(site, storage, formGuard);
+    registerFormRoutes(site, storage, formGuard);
+    registerNewsletterRoutes(site, storage, formGuard);
+  });
+
+  return app;
+}
+
+/** Maps any error to a status and a German message; internals (stack, SQL) never reach the client. */
+function describeError(error: FastifyError | HttpError): { status: number; type: string; message: string } {
+  if (error instanceof HttpError)
+    return { status: error.statusCode, type: error.type, message: error.message };
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status === 413) return { status, type: 'BODY_TOO_LARGE', message: serverMessages.bodyTooLarge };
+  if (status === 415)
+    return { status, type: 'UNSUPPORTED_MEDIA_TYPE', message: serverMessages.unsupportedMediaType };
+  if (status >= 400 && status < 500)
+    return { status, type: 'BAD_REQUEST', message: serverMessages.badRequest };
+  return { status: 500, type: 'SERVER_ERROR', message: serverMessages.serverError };
+}

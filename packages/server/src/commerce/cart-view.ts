@@ -1,0 +1,158 @@
+import {
+  type CartRules,
+  type CartTotals,
+  type CouponDefinition,
+  cartTotals,
+  formatMoney,
+  moneyFromMinor,
+  type ShippingRate,
+  type TaxRule,
+} from '@baukasten/commerce';
+import type { StoredCart, StoredCartEntry, Website } from '@baukasten/storage';
+
+/*
+ * The cart as spec 3 names its fields. What the totals need about a product (type, weight, title)
+ * was copied into the entry when it was added, so showing a cart reads no product rows.
+ */
+
+export interface EntrySnapshot {
+  sku: string;
+  attributes: Record<string, string>;
+  title: string;
+  productType: number;
+  weightGrams?: number;
+}
+
+/** What the shopper chose at the cart and checkout: kept in the cart's data column. */
+export interface CartChoices {
+  shippingOptionId?: string;
+  couponCodes?: string[];
+  country?: string;
+}
+
+/*
+ * Intl builds a number formatter on every formatMoney call, which showed up as a large share of an
+ * add-to-cart in the benchmark; the same few totals repeat, so their texts are remembered.
+ */
+const moneyTexts = new Map<string, string>();
+function moneyText(minor: number, currency: string, locale: string): string {
+  const key = `${minor}|${currency}|${locale}`;
+  let text = moneyTexts.get(key);
+  if (text === undefined) {
+    if (moneyTexts.size >= 5000) moneyTexts.clear();
+    text = formatMoney(minor, currency, locale);
+    moneyTexts.set(key, text);
+  }
+  return text;
+}
+
+const snapshotOf = (entry: StoredCartEntry): EntrySnapshot => entry.chosenVariant as EntrySnapshot;
+
+const arrayOf = <T>(value: unknown): T[] | undefined => (Array.isArray(value) ? (value as T[]) : undefined);
+
+/** The shop's own tax, shipping and coupon rules from its settings; the defaults where it has none. */
+export function cartRulesOf(website: Website): Partial<CartRules> {
+  const settings = website.settings as Record<string, unknown>;
+  const rules: Partial<CartRules> = {};
+  const taxRules = arrayOf<TaxRule>(settings.taxRules);
+  if (taxRules) rules.taxRules = taxRules;
+  const shippingRates = arrayOf<ShippingRate>(settings.shippingRates);
+  if (shippingRates) rules.shippingRates = shippingRates;
+  rules.coupons = arrayOf<CouponDefinition>(settings.coupons) ?? [];
+  return rules;
+}
+
+/** The shop's country, for the tax rate before the shopper gave an address: 'de-DE' -> 'DE'. */
+export function shopCountry(website: Website): string {
+  const configured = (website.settings as Record<string, unknown>).country;
+  if (typeof configured === 'string' && configured) return configured.toUpperCase();
+  return website.locale.split('-')[1]?.toUpperCase() ?? 'DE';
+}
+
+export function totalsOf(
+  website: Website,
+  entries: readonly StoredCartEntry[],
+  choices: CartChoices,
+): CartTotals {
+  return cartTotals({
+    lines: entries.map((entry) => {
+      const snapshot = snapshotOf(entry);
+      return {
+        unitPriceMinor: entry.purchasePriceMinor,
+        quantity: entry.quantity,
+        productType: snapshot.productType,
+        weightGrams: snapshot.weightGrams,
+      };
+    }),
+    country: choices.country ?? shopCountry(website),
+    shippingOptionId: choices.shippingOptionId,
+    couponCodes: choices.couponCodes,
+    rules: cartRulesOf(website),
+  });
+}
+
+export function entryView(entry: StoredCartEntry, currency: string) {
+  const snapshot = snapshotOf(entry);
+  return {
+    id: entry.id,
+    itemId: entry.itemId,
+    quantity: entry.quantity,
+    chosenVariant: { sku: snapshot.sku ?? entry.sku, attributes: snapshot.attributes ?? {} },
+    title: snapshot.title ?? '',
+    productType: snapshot.productType,
+    subTotal: moneyFromMinor(entry.purchasePriceMinor * entry.quantity, currency),
+    subTotalCents: entry.purchasePriceMinor * entry.quantity,
+    purchasePriceCents: entry.purchasePriceMinor,
+    additionalFields: entry.additionalFields ?? null,
+  };
+}
+
+/** An empty cart as the API shows it before the visitor added anything: every field at its default. */
+export function emptyCartView(website: Website) {
+  const totals = totalsOf(website, [], {});
+  return cartFields(website, undefined, totals, {});
+}
+
+export function cartView(website: Website, cart: StoredCart) {
+  const choices = cart.data as CartChoices;
+  return cartFields(website, cart, totalsOf(website, cart.entries, choices), choices);
+}
+
+function cartFields(
+  website: Website,
+  cart: StoredCart | undefined,
+  totals: CartTotals,
+  choices: CartChoices,
+) {
+  const currency = cart?.currency ?? website.currency;
+  const money = (minor: number) => ({ ...moneyFromMinor(minor, currency), cents: minor });
+  return {
+    id: cart?.id ?? null,
+    websiteId: website.id,
+    orderId: cart?.orderId ?? null,
+    created: cart?.createdAt ?? null,
+    isPurchased: cart?.isPurchased ?? false,
+    currency,
+    entries: (cart?.entries ?? []).map((entry) => entryView(entry, currency)),
+    shippingOptions: totals.shippingOptions.map((o) => ({ ...o, cost: money(o.costMinor) })),
+    selectedShippingOption: totals.selectedShippingOption,
+    shippingLocation: { country: choices.country ?? shopCountry(website) },
+    applicableTaxRules: totals.applicableTaxRules,
+    coupons: choices.couponCodes ?? [],
+    validCoupons: totals.validCoupons,
+    invalidCoupons: totals.invalidCoupons,
+    subtotalCents: totals.subtotalMinor,
+    taxCents: totals.taxMinor,
+    shippingCostCents: totals.shippingCostMinor,
+    discountCents: totals.discountMinor,
+    grandTotalCents: totals.grandTotalMinor,
+    totalQuantity: totals.totalQuantity,
+    hasDigital: totals.hasDigital,
+    purelyDigital: totals.purelyDigital,
+    requiresShipping: totals.requiresShipping,
+    subtotalText: moneyText(totals.subtotalMinor, currency, website.locale),
+    grandTotalText: moneyText(totals.grandTotalMinor, currency, website.locale),
+  };
+}
+
+export type CartView = ReturnType<typeof cartView>;

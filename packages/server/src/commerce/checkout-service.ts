@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ADD_TO_CART_MESSAGES,
+  FORM_MESSAGES,
+  formatMoney,
+  isValidEmail,
+  minimumOrderMessage,
+  moneyFromMinor,
+  normaliseCountryCode,
+  ProductType,
+  type ShippingAddress,
+  shippingAddressProblems,
+} from '@baukasten/commerce';
+import type { Order, Storage, Website } from '@baukasten/storage';
+import { HttpError } from '../http-error.js';
+import { serverMessages } from '../messages.js';
+import type { EntrySnapshot } from './cart-view.js';
+import { totalsOf } from './cart-view.js';
+import type { PaymentProvider } from './payment-providers.js';
+
+export interface CheckoutInput {
+  email: string;
+  shippingAddress?: ShippingAddress;
+  shippingOptionId?: string;
+  couponCodes?: string[];
+  paymentMethod: string;
+  paymentDetails?: Record<string, unknown>;
+}
+
+/** An HttpError that also names the fields the shopper has to fix. */
+export class FieldsError extends HttpError {
+  constructor(
+    type: string,
+    message: string,
+    readonly fields: Record<string, string>,
+  ) {
+    super(400, type, message);
+  }
+}
+
+export class CheckoutService {
+  readonly #providers: Map<string, PaymentProvider>;
+
+  constructor(
+    private readonly storage: Storage,
+    providers: readonly PaymentProvider[],
+  ) {
+    this.#providers = new Map(providers.map((p) => [p.id, p]));
+  }
+
+  /**
+   * Places the order of the visitor's cart. Idempotent per cart: a repeated submit answers with the
+   * order of the first. Stock is taken inside the order transaction, so it never goes below zero.
+   */
+  async checkout(website: Website, cartId: string | undefined, input: CheckoutInput): Promise<Order> {
+    const cart = cartId ? await this.storage.carts.find(website.id, cartId) : undefined;
+    if (!cart) throw new HttpError(404, 'CART_NOT_FOUND', serverMessages.cartNotFound);
+    if (cart.isPurchased) {
+      const order = await this.storage.orders.findByCart(website.id, cart.id);
+      if (order) return order;
+    }
+    if (cart.entries.length === 0) throw new HttpError(400, 'CART_EMPTY', serverMessages.cartEmpty);
+
+    if (!isValidEmail(input.email)) {
+      throw new FieldsError('INVALID_EMAIL', FORM_MESSAGES.emailInvalid, {
+        email: FORM_MESSAGES.emailInvalid,
+      });
+    }
+    const snapshots = cart.entries.map((e) => e.chosenVariant as EntrySnapshot);
+    const requiresShipping = snapshots.some((s) => s.productType === ProductType.PHYSICAL);
+    if (requiresShipping || input.shippingAddress) {
+      const problems = shippingAddressProblems(input.shippingAddress ?? {});
+      if (Object.keys(problems).length > 0) {
+        throw new FieldsError(
+          'INVALID_ADDRESS',
+          serverMessages.addressInvalid,
+          problems as Record<string, string>,
+        );
+      }
+    }
+    const country = input.shippingAddress ? normaliseCountryCode(input.shippingAddress.country) : undefined;
+    const totals = totalsOf(website, cart.entries, {
+      ...(country ? { country } : {}),
+      shippingOptionId: input.shippingOptionId,
+      couponCodes: input.couponCodes,
+    });
+    if (input.shippingOptionId && !totals.shippingOptions.some((o) => o.id === input.shippingOptionId)) {
+      throw new HttpError(400, 'SHIPPING_OPTION_UNKNOWN', serverMessages.shippingOptionUnknown);
+    }
+    const minimum = website.settings.storeSettings.minimumOrderMinor;
+    if (minimum !== undefined && totals.subtotalMinor < minimum) {
+      const text = formatMoney(minimum, cart.currency, website.locale);
+      throw new HttpError(400, 'MINIMUM_ORDER', minimumOrderMessage(text));
+    }
+
+    const provider = this.#providers.get(input.paymentMethod);
+    if (!provider) throw new HttpError(400, 'PAYMENT_METHOD_UNKNOWN', serverMessages.paymentMethodUnknown);
+    const payment = await provider.authorize({
+      amountMinor: totals.grandTotalMinor,
+      currency: cart.currency,
+      orderReference: cart.id,
+      details: input.paymentDetails ?? {},
+    });
+    if (!payment.ok) throw new HttpError(402, 'PAYMENT_DECLINED', serverMessages.paymentDeclined);
+
+    const result = await this.storage.orders.place(website.id, {
+      cartId: cart.id,
+      currency: cart.currency,
+      customerEmail: input.email.trim(),
+      testMode: provider.testMode,
+      data: {
+        shippingAddress: input.shippingAddress ?? null,
+        shippingOption: totals.selectedShippingOption,
+        validCoupons: totals.validCoupons,
+        applicableTaxRules: totals.applicableTaxRules,
+        payment: { method: provider.id, reference: payment.reference, status: payment.status },
+      },
+      subtotalMinor: totals.subtotalMinor,
+      taxMinor: totals.taxMinor,
+      shippingMinor: totals.shippingCostMinor,
+      discountMinor: totals.discountMinor,
+      grandTotalMinor: totals.grandTotalMinor,
+      items: cart.entries.map((entry, i) => ({
+        itemId: entry.itemId,
+        ...(entry.variantId ? { variantId: entry.variantId } : {}),
+        sku: entry.sku,
+        productName: snapshots[i].title ?? entry.sku,
+        quantity: entry.quantity,
+        unitPriceMinor: entry.purchasePriceMinor,
+        data: {
+          productType: snapshots[i].productType,
+          attributes: snapshots[i].attributes ?? {},
+          ...(snapshots[i].productType === ProductType.DIGITAL
+            ? { downloadToken: randomBytes(16).toString('hex') }
+            : {}),
+        },
+      })),
+      // Digital goods and gift cards never run out; physical and service stock is taken here.
+      stock: cart.entries
+        .filter(
+          (e, i) =>
+            e.variantId &&
+            [ProductType.PHYSICAL, ProductType.SERVICE].includes(snapshots[i].productType as 1 | 3),
+        )
+        .map((e) => ({ variantId: e.variantId!, quantity: e.quantity })),
+    });
+    if (result.outcome === 'placed' || result.outcome === 'already-placed') {
+      if (result.outcome === 'already-placed') await provider.release(payment.reference);
+      return result.order;
+    }
+    await provider.release(payment.reference);
+    if (result.outcome === 'out-of-stock') {
+      throw new HttpError(409, 'OUT_OF_STOCK', ADD_TO_CART_MESSAGES.notEnoughStock);
+    }
+    throw new HttpError(404, 'CART_NOT_FOUND', serverMessages.cartNotFound);
+  }
+
+  async findOrder(website: Website, orderId: string) {
+    return this.storage.orders.findById(website.id, orderId);
+  }
+}
+
+/** The order as the API answers it: spec 3's order fields, money in cents and as money objects. */
+export function orderView(website: Website, order: Order) {
+  const money = (minor: number) => moneyFromMinor(minor, order.currency);
+  const payment = (order.data.payment ?? {}) as { method?: string; status?: string };
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    websiteId: order.websiteId,
+    purchasedCartId: order.purchasedCartId,
+    testMode: order.testMode,
+    currency: order.currency,
+    customerEmail: order.customerEmail ?? null,
+    created: order.createdAt,
+    items: order.items.map((item) => ({
+      sku: item.sku,
+      productName: item.productName,
+      quantity: item.quantity,
+      unitPrice: money(item.unitPriceMinor),
+      unitPriceCents: item.unitPriceMinor,
+      ...(typeof item.data.downloadToken === 'string'
+        ? { downloadUrl: `/commerce/downloads/${order.id}/${item.data.downloadToken}` }
+        : {}),
+    })),
+    subtotal: money(order.subtotalMinor),
+    subtotalCents: order.subtotalMinor,
+    shippingTotal: money(order.shippingMinor),
+    shippingTotalCents: order.shippingMinor,
+    taxTotal: money(order.taxMinor),
+    taxTotalCents: order.taxMinor,
+    discountTotal: money(order.discountMinor),
+    discountTotalCents: order.discountMinor,
+    grandTotal: money(order.grandTotalMinor),
+    grandTotalCents: order.grandTotalMinor,
+    grandTotalText: formatMoney(order.grandTotalMinor, order.currency, website.locale),
+    shippingAddress: order.data.shippingAddress ?? null,
+    shippingOption: order.data.shippingOption ?? null,
+    paymentMethod: payment.method ?? null,
+    paymentStatus: payment.status ?? null,
+  };
+}

@@ -1,0 +1,170 @@
+import { SESSION_MESSAGES } from '@baukasten/commerce';
+import type { Storage, Website } from '@baukasten/storage';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { registerCrumbCookie, requireCrumb } from '../crumb.js';
+import { HttpError } from '../http-error.js';
+import { serverMessages } from '../messages.js';
+import { InMemoryRateLimiter, type RateLimiter } from '../rate-limit.js';
+import { CartService } from './cart-service.js';
+import { CheckoutService, FieldsError, orderView } from './checkout-service.js';
+import { defaultPaymentProviders, type PaymentProvider } from './payment-providers.js';
+
+export interface CommerceOptions {
+  /** Limits state-changing shop calls per client address; default 120 per 10 seconds. */
+  rateLimiter?: RateLimiter;
+  paymentProviders?: readonly PaymentProvider[];
+}
+
+export const CART_COOKIE = 'cart';
+/** Readable by the page: tells the cart pill there is a cart worth loading. */
+export const HAS_CART_COOKIE = 'hasCart';
+const CART_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
+
+const addToCartBody = z.object({
+  itemId: z.string().min(1).max(64),
+  sku: z.string().max(200).optional(),
+  // Checked by the shop's quantity rule, which has its own German messages for non-numbers.
+  quantity: z.unknown().optional(),
+  additionalFields: z.union([z.string().max(20_000), z.record(z.string(), z.unknown())]).optional(),
+  subscriptionOptionId: z.string().max(64).optional(),
+  crumb: z.string().optional(),
+});
+
+const quantityBody = z.object({ quantity: z.unknown() });
+
+const additionalFieldsBody = z.object({
+  itemId: z.string().max(64).optional(),
+  sku: z.string().max(200).optional(),
+  additionalFields: z.union([z.string().max(20_000), z.record(z.string(), z.unknown())]),
+});
+
+const entryParams = z.object({ entryId: z.string().min(1).max(64) });
+const stockQuery = z.object({ itemId: z.string().min(1).max(64) });
+
+const text = (max: number) => z.string().max(max);
+const checkoutBody = z.object({
+  email: text(256),
+  shippingAddress: z
+    .object({
+      firstName: text(200),
+      lastName: text(200),
+      line1: text(300),
+      line2: text(300).optional(),
+      city: text(200),
+      postalCode: text(20),
+      region: text(100).optional(),
+      country: text(10),
+    })
+    .optional(),
+  shippingOptionId: text(64).optional(),
+  couponCodes: z.array(text(64)).max(20).optional(),
+  giftCardCodes: z.array(text(64)).max(20).optional(),
+  paymentMethod: text(64),
+  paymentDetails: z.record(z.string(), z.unknown()).optional(),
+  crumb: z.string().optional(),
+});
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new HttpError(400, 'BAD_REQUEST', serverMessages.badRequest);
+  return result.data;
+}
+
+const fieldsAsText = (value: string | Record<string, unknown> | undefined) =>
+  value === undefined ? undefined : typeof value === 'string' ? value : JSON.stringify(value);
+
+const websiteOf = (request: FastifyRequest): Website => request.website!;
+
+function rememberCart(reply: FastifyReply, cartId: string) {
+  const options = { path: '/', sameSite: 'lax' as const, maxAge: CART_COOKIE_MAX_AGE_S };
+  reply.setCookie(CART_COOKIE, cartId, { ...options, httpOnly: true });
+  reply.setCookie(HAS_CART_COOKIE, 'true', options);
+}
+
+/**
+ * The shop API of spec 7: cart, stock and checkout. Routes parse, call a service and answer; the
+ * crumb cookie is issued here for every route of the site, pages included.
+ */
+export function registerCommerceRoutes(
+  site: FastifyInstance,
+  storage: Storage,
+  options: CommerceOptions = {},
+) {
+  registerCrumbCookie(site);
+  const limiter = options.rateLimiter ?? new InMemoryRateLimiter({ limit: 120, windowMs: 10_000 });
+  const carts = new CartService(storage);
+  const checkout = new CheckoutService(storage, options.paymentProviders ?? defaultPaymentProviders);
+
+  const guarded = async (request: FastifyRequest) => {
+    await requireCrumb(request);
+    if (!(await limiter.hit(`${request.website?.id}:${request.ip}`))) {
+      throw new HttpError(429, 'RATE_LIMITED', SESSION_MESSAGES.tooManyRequests);
+    }
+  };
+  const cartIdOf = (request: FastifyRequest) => request.cookies[CART_COOKIE];
+
+  site.get('/api/commerce/shopping-cart', async (request) =>
+    carts.view(websiteOf(request), cartIdOf(request)),
+  );
+
+  site.post('/api/commerce/shopping-cart/entries', { preHandler: guarded }, async (request, reply) => {
+    const body = parse(addToCartBody, request.body);
+    const result = await carts.addEntry(websiteOf(request), cartIdOf(request), {
+      itemId: body.itemId,
+      sku: body.sku,
+      quantity: body.quantity,
+      additionalFields: fieldsAsText(body.additionalFields),
+      subscriptionOptionId: body.subscriptionOptionId,
+    });
+    rememberCart(reply, result.cartId);
+    return { shoppingCart: result.shoppingCart, newlyAdded: result.newlyAdded };
+  });
+
+  site.patch('/api/commerce/shopping-cart/entries/:entryId', { preHandler: guarded }, async (request) => {
+    const { entryId } = parse(entryParams, request.params);
+    const { quantity } = parse(quantityBody, request.body);
+    return carts.changeQuantity(websiteOf(request), cartIdOf(request), entryId, quantity);
+  });
+
+  site.delete('/api/commerce/shopping-cart/entries/:entryId', { preHandler: guarded }, async (request) => {
+    const { entryId } = parse(entryParams, request.params);
+    return carts.removeEntry(websiteOf(request), cartIdOf(request), entryId);
+  });
+
+  site.put(
+    '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
+    { preHandler: guarded },
+    async (request) => {
+      const { entryId } = parse(entryParams, request.params);
+      const body = parse(additionalFieldsBody, request.body);
+      return carts.updateAdditionalFields(
+        websiteOf(request),
+        cartIdOf(request),
+        entryId,
+        fieldsAsText(body.additionalFields)!,
+      );
+    },
+  );
+
+  site.get('/api/commerce/inventory/stock/', async (request) => {
+    const { itemId } = parse(stockQuery, request.query);
+    return carts.stock(websiteOf(request), itemId);
+  });
+
+  site.post('/api/commerce/checkout', { preHandler: guarded }, async (request, reply) => {
+    const body = parse(checkoutBody, request.body);
+    try {
+      const website = websiteOf(request);
+      const order = await checkout.checkout(website, cartIdOf(request), body);
+      return reply.code(201).send({ order: orderView(website, order) });
+    } catch (error) {
+      if (error instanceof FieldsError) {
+        return reply
+          .code(error.statusCode)
+          .send({ error: { type: error.type, message: error.message, fields: error.fields } });
+      }
+      throw error;
+    }
+  });
+}

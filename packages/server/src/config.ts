@@ -1,0 +1,59 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration is read and validated once at start-up; nothing else in the server reads `process.env`.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  DEMO_HOSTNAMES: z.string().default('localhost,127.0.0.1'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'muss mit smtp:// oder smtps:// beginnen')
+    .optional()
+    .or(z.literal('')),
+  MAIL_FROM: z.string().min(3).default('Baukasten <no-reply@baukasten.localhost>'),
+});
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  logLevel: string;
+  seedDemo: boolean;
+  demoHostnames: string[];
+  /** Outbox delivery through SMTP; without it emails are written as .eml files to DATA_DIR/mail. */
+  smtpUrl?: string;
+  mailFrom: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Ungültige Konfiguration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    redisUrl: e.REDIS_URL || undefined,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO === 'true',
+    demoHostnames: e.DEMO_HOSTNAMES.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+  };
+}

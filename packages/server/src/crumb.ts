@@ -1,0 +1,57 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { SESSION_MESSAGES } from '@baukasten/commerce';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from './http-error.js';
+
+/*
+ * The crumb is a double-submit CSRF token: a random value in a cookie the page can read, echoed in
+ * the X-CSRF-Token header (or a `crumb` form field without JavaScript). A page on another site can
+ * make the browser send the cookie but cannot read it to echo it.
+ */
+
+export const CRUMB_COOKIE = 'crumb';
+export const CRUMB_HEADER = 'x-csrf-token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The crumb of this visitor: from the cookie, or freshly issued with this answer. */
+    crumb?: string;
+  }
+}
+
+const newCrumb = () => randomBytes(18).toString('base64url');
+
+/** Issues a crumb cookie to every visitor who has none, on page and API answers alike. */
+export function registerCrumbCookie(app: FastifyInstance) {
+  if (!app.hasRequestDecorator('crumb')) app.decorateRequest('crumb', undefined);
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const existing = request.cookies[CRUMB_COOKIE];
+    if (existing) {
+      request.crumb = existing;
+      return;
+    }
+    request.crumb = newCrumb();
+    reply.setCookie(CRUMB_COOKIE, request.crumb, { path: '/', sameSite: 'lax', httpOnly: false });
+  });
+}
+
+const sameText = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/**
+ * preHandler for state-changing routes: 403 with the spec's session text when the echoed crumb is
+ * missing or wrong, or its cookies text when the browser sent no cookies at all.
+ */
+export async function requireCrumb(request: FastifyRequest): Promise<void> {
+  const cookie = request.cookies[CRUMB_COOKIE];
+  const header = request.headers[CRUMB_HEADER];
+  const body = request.body as { crumb?: unknown } | undefined;
+  const echoed =
+    typeof header === 'string' ? header : typeof body?.crumb === 'string' ? body.crumb : undefined;
+  if (cookie && echoed && sameText(cookie, echoed)) return;
+  if (!request.headers.cookie) throw new HttpError(403, 'COOKIES_DISABLED', SESSION_MESSAGES.cookiesDisabled);
+  throw new HttpError(403, 'CRUMB_FAILED', SESSION_MESSAGES.sessionExpired);
+}

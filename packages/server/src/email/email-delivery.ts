@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+import type { Storage } from '@baukasten/storage';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../config.js';
+import { createMailer } from './mailer.js';
+import { OutboxWorker } from './outbox-worker.js';
+
+/** Starts the outbox worker of a running server: SMTP when SMTP_URL is set, else .eml files in DATA_DIR/mail. */
+export function startEmailDelivery(
+  storage: Storage,
+  config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+  log: FastifyBaseLogger,
+  intervalMs = 2000,
+): { stop(): Promise<void> } {
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: join(config.dataDir, 'mail') });
+  const worker = new OutboxWorker({
+    storage,
+    mailer,
+    from: config.mailFrom,
+    onError: (err, email) => log.warn({ err, emailId: email?.id }, 'email delivery failed'),
+  });
+  worker.start(intervalMs);
+  return {
+    async stop() {
+      await worker.stop();
+      mailer.close();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { Order } from '@baukasten/storage';
+import { describe, expect, it } from 'vitest';
+import { formNotificationEmail, restockEmail } from './email-templates.js';
+import { giftCardEmail, orderConfirmationEmail } from './order-email-templates.js';
+
+const NBSP = '\u00a0';
+
+describe('email templates', () => {
+  it('formats order totals as German money with Intl, never floats', () => {
+    const order = {
+      id: 'o1',
+      websiteId: 'w',
+      orderNumber: 1042,
+      purchasedCartId: 'c',
+      testMode: false,
+      currency: 'EUR',
+      customerEmail: 'erika@example.de',
+      data: {},
+      createdAt: 0,
+      items: [
+        {
+          id: 'i',
+          itemId: 'x',
+          sku: 'TASSE',
+          productName: 'Tasse',
+          quantity: 3,
+          unitPriceMinor: 1290,
+          data: {},
+        },
+      ],
+      subtotalMinor: 3870,
+      taxMinor: 618,
+      shippingMinor: 490,
+      discountMinor: 0,
+      grandTotalMinor: 4360,
+    } satisfies Order;
+    const mail = orderConfirmationEmail({ order, siteTitle: 'Laden', locale: 'de-DE' });
+    expect(mail.subject).toBe('Deine Bestellung Nr. 1042 bei Laden');
+    expect(mail.to).toBe('erika@example.de');
+    expect(mail.text).toContain(`3 × Tasse (TASSE): 38,70${NBSP}€`);
+    expect(mail.text).toContain(`Gesamtsumme: 43,60${NBSP}€`);
+    expect(mail.text).not.toContain('Rabatt');
+  });
+
+  it('puts the gift card code and amount in both parts', () => {
+    const mail = giftCardEmail({
+      to: 'b@x.de',
+      siteTitle: 'Laden',
+      locale: 'de-DE',
+      code: 'GESCHENK-1234',
+      amountMinor: 5000,
+      currency: 'EUR',
+      fromName: 'Max',
+      shopUrl: 'https://laden.test/shop',
+    });
+    expect(mail.subject).toBe(`Dein Gutschein über 50,00${NBSP}€ für Laden`);
+    expect(mail.text).toContain('Max schenkt dir einen Gutschein');
+    expect(mail.html).toContain('<strong>GESCHENK-1234</strong>');
+  });
+
+  it('escapes visitor and owner text in the HTML part', () => {
+    const mail = formNotificationEmail({
+      to: 'o@x.de',
+      siteTitle: 'Laden',
+      formName: '<script>',
+      answers: [{ title: 'Nachricht', text: '"><img src=x onerror=alert(1)>' }],
+    });
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).not.toContain('<script>');
+    const restock = restockEmail({
+      to: 'a@x.de',
+      siteTitle: 'Laden',
+      productName: 'A & B',
+      variantText: '',
+      productUrl: 'https://laden.test/p?a=1&b=2',
+    });
+    expect(restock.html).toContain('href="https://laden.test/p?a=1&amp;b=2"');
+    expect(restock.text).toContain('A & B ist bei Laden wieder verfügbar');
+  });
+});

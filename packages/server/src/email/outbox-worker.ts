@@ -1,0 +1,119 @@
+import type { ClaimedEmail, Storage } from '@baukasten/storage';
+import type { Mailer } from './mailer.js';
+
+export interface OutboxWorkerOptions {
+  storage: Storage;
+  mailer: Mailer;
+  /** Sender of every message, e.g. 'Baukasten <no-reply@example.de>'. */
+  from: string;
+  /** How long a claimed message is ours; a crash holds it at most this long. Default 2 minutes. */
+  leaseMs?: number;
+  /** First retry delay; doubled after each failed attempt up to maxDelayMs. Default 30 s. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** Attempts before a message is marked failed for good. Default 8 (about two hours of retries). */
+  maxAttempts?: number;
+  /** Messages claimed per round. Default 20. */
+  batchSize?: number;
+  now?: () => number;
+  onError?: (error: unknown, email?: ClaimedEmail) => void;
+}
+
+export interface DeliveryRound {
+  sent: number;
+  failed: number;
+}
+
+/**
+ * Delivers the outbox. Each message is claimed with a conditional UPDATE, sent, then marked sent under
+ * the same claim, so concurrent workers never send a message at the same time.
+ *
+ * The delivery is at least once, not exactly once, at one edge: when the process dies (or the database
+ * is unreachable) after the SMTP server accepted a message but before it is marked sent, the lease runs
+ * out and the message is sent again. The outbox id is the Message-ID, so a receiver can tell the two apart.
+ */
+export class OutboxWorker {
+  readonly #o: Required<Omit<OutboxWorkerOptions, 'onError'>> & Pick<OutboxWorkerOptions, 'onError'>;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<unknown> | undefined;
+  #stopped = false;
+
+  constructor(options: OutboxWorkerOptions) {
+    this.#o = {
+      leaseMs: 120_000,
+      baseDelayMs: 30_000,
+      maxDelayMs: 3_600_000,
+      maxAttempts: 8,
+      batchSize: 20,
+      now: Date.now,
+      ...options,
+    };
+  }
+
+  /** Delay before the next attempt after `attempts` failed ones: base * 2^(attempts-1), capped. */
+  retryDelay(attempts: number): number {
+    return Math.min(this.#o.baseDelayMs * 2 ** Math.max(attempts - 1, 0), this.#o.maxDelayMs);
+  }
+
+  /** Claims and sends what is due now; resolves when the round is done. */
+  async deliverDue(): Promise<DeliveryRound> {
+    const o = this.#o;
+    const round: DeliveryRound = { sent: 0, failed: 0 };
+    const claims = await o.storage.outbox.claimDue({ now: o.now(), leaseMs: o.leaseMs, limit: o.batchSize });
+    for (const claim of claims) {
+      try {
+        await o.mailer.send({
+          id: claim.id,
+          from: o.from,
+          to: claim.to,
+          replyTo: claim.replyTo,
+          subject: claim.subject,
+          text: claim.text,
+          html: claim.html,
+        });
+      } catch (error) {
+        round.failed += 1;
+        o.onError?.(error, claim);
+        const retryAt = claim.attempts >= o.maxAttempts ? null : o.now() + this.retryDelay(claim.attempts);
+        await o.storage.outbox.markFailed(claim, String((error as Error)?.message ?? error), retryAt);
+        continue;
+      }
+      await o.storage.outbox.markSent(claim, o.now());
+      round.sent += 1;
+    }
+    return round;
+  }
+
+  /** Delivers until nothing is due; for tests and for draining at shutdown. */
+  async drain(maxRounds = 50): Promise<DeliveryRound> {
+    const total: DeliveryRound = { sent: 0, failed: 0 };
+    for (let i = 0; i < maxRounds; i++) {
+      const round = await this.deliverDue();
+      total.sent += round.sent;
+      total.failed += round.failed;
+      if (round.sent + round.failed === 0) break;
+    }
+    return total;
+  }
+
+  /** Polls every intervalMs until stop(). */
+  start(intervalMs = 2000): void {
+    this.#stopped = false;
+    const tick = () => {
+      if (this.#stopped) return;
+      this.#running = this.deliverDue()
+        .catch((error) => this.#o.onError?.(error))
+        .finally(() => {
+          if (!this.#stopped) this.#timer = setTimeout(tick, intervalMs);
+        });
+    };
+    this.#timer = setTimeout(tick, 0);
+  }
+
+  /** Stops polling and waits for the round in flight. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    await this.#running;
+  }
+}

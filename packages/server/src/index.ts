@@ -1,0 +1,3 @@
+export { buildApp } from './app.js';
+export { readConfig, type ServerConfig } from './config.js';
+export { startServer } from './main.js';

@@ -1,0 +1,27 @@
+/**
+ * German texts the server itself answers with (page titles, HTTP errors). Storefront rule texts (add to cart,
+ * forms, ...) come from @baukasten/commerce; this is the catalogue for what is specific to HTTP and pages.
+ */
+export const serverMessages = {
+  notFoundTitle: 'Seite nicht gefunden',
+  notFound: 'Die angeforderte Seite existiert nicht.',
+  unknownWebsite: 'Unter dieser Adresse gibt es keine Website.',
+  unknownFormat: 'Unbekanntes Format. Erlaubt ist nur ?format=json.',
+  badRequest: 'Die Anfrage ist ungültig.',
+  bodyTooLarge: 'Die Anfrage ist zu groß.',
+  unsupportedMediaType: 'Dieses Datenformat wird nicht unterstützt.',
+  serverError: 'Es ist ein Fehler aufgetreten. Bitte versuche es später noch einmal.',
+  errorTitle: 'Es ist ein Fehler aufgetreten',
+  unavailable: 'Der Dienst ist gerade nicht verfügbar.',
+  cartNotFound: 'Dein Warenkorb wurde nicht gefunden. Bitte lade die Seite neu.',
+  cartEntryNotFound: 'Dieser Artikel ist nicht mehr in deinem Warenkorb.',
+  cartEmpty: 'Dein Warenkorb ist leer.',
+  cartPurchased: 'Dieser Warenkorb wurde bereits bestellt.',
+  shippingOptionUnknown: 'Diese Versandart gibt es nicht. Bitte wähle eine andere.',
+  addressInvalid: 'Bitte prüfe die Lieferadresse.',
+  countryUnknown: 'Bitte gib das Land als zweistelligen Ländercode an, z. B. DE.',
+  paymentMethodUnknown: 'Diese Zahlungsart wird nicht angeboten.',
+  paymentDeclined:
+    'Die Zahlung wurde abgelehnt. Bitte prüfe deine Angaben oder wähle eine andere Zahlungsart.',
+  orderNotFound: 'Diese Bestellung wurde nicht gefunden.',
+} as const;

@@ -1,0 +1,119 @@
+import { seedDemoContactForm } from './demo-contact-form.js';
+import { demoImage, demoProducts } from './demo-products.js';
+import type { Storage } from './open-storage.js';
+import type { Block, NewItem } from './types.js';
+import { CollectionType } from './types.js';
+
+export interface SeedDemoShopOptions {
+  /** Default ['localhost', '127.0.0.1']. */
+  hostnames?: string[];
+}
+
+const DEFAULT_HOSTNAMES = ['localhost', '127.0.0.1'];
+
+const homeBlocks: Block[] = [
+  { type: 'heading', text: 'Willkommen im Baukasten Demo-Laden', level: 1 },
+  {
+    type: 'text',
+    html: '<p>Schöne Dinge für Alltag und Werkstatt – fair hergestellt und schnell bei Ihnen.</p>',
+  },
+  {
+    type: 'image',
+    assetUrl: '/assets/demo/startseite.svg',
+    altText: 'Blick in die Werkstatt',
+    originalSize: '1600x900',
+  },
+  { type: 'products', collectionUrlId: 'shop', title: 'Neu im Laden', limit: 4 },
+  { type: 'button', label: 'Zum Shop', href: '/shop' },
+];
+
+const aboutBlocks: Block[] = [
+  { type: 'heading', text: 'Über uns', level: 1 },
+  {
+    type: 'text',
+    html:
+      '<p>Der Baukasten Demo-Laden zeigt, was ein Online-Shop mit Baukasten kann: Varianten, Angebote, ' +
+      'digitale Produkte, Abos und Gutscheine.</p><p>Alle Bestellungen hier sind nur zur Ansicht.</p>',
+  },
+];
+
+/**
+ * Creates the German demo shop once. A hostname that already names a website means the shop (or
+ * another site) is there: nothing is written except hostnames from the list that are still free.
+ */
+export async function seedDemoShop(
+  storage: Storage,
+  opts: SeedDemoShopOptions = {},
+): Promise<{ websiteId: string }> {
+  const hostnames = opts.hostnames && opts.hostnames.length > 0 ? opts.hostnames : DEFAULT_HOSTNAMES;
+  return storage.transaction(async (tx) => {
+    for (const hostname of hostnames) {
+      const existing = await tx.websites.findByHostname(hostname);
+      if (existing) {
+        await tx.websites.addHostnames(existing.id, hostnames);
+        return { websiteId: existing.id };
+      }
+    }
+
+    const website = await tx.websites.create({
+      title: 'Baukasten Demo-Laden',
+      hostnames,
+      locale: 'de-DE',
+      timeZone: 'Europe/Berlin',
+      currency: 'EUR',
+      settings: {
+        storeSettings: {
+          selectedCurrency: 'EUR',
+          expressCheckout: false,
+          multipleQuantityAllowedForServices: true,
+        },
+        shareButtonOptions: { facebook: true, x: true, pinterest: true },
+      },
+    });
+
+    await tx.collections.create(website.id, {
+      type: CollectionType.PAGE,
+      urlId: '',
+      title: 'Start',
+      position: 0,
+      description: 'Schöne Dinge für Alltag und Werkstatt.',
+      blocks: homeBlocks,
+    });
+    const shop = await tx.collections.create(website.id, {
+      type: CollectionType.PRODUCTS,
+      urlId: 'shop',
+      title: 'Shop',
+      position: 1,
+      description: 'Alle Produkte des Demo-Ladens.',
+    });
+    await tx.collections.create(website.id, {
+      type: CollectionType.PAGE,
+      urlId: 'ueber-uns',
+      title: 'Über uns',
+      position: 2,
+      blocks: aboutBlocks,
+    });
+
+    // Fixed publication dates keep the demo identical on every machine.
+    const firstDay = Date.UTC(2025, 0, 6, 9, 0, 0);
+    for (const [i, p] of demoProducts.entries()) {
+      const item: NewItem = {
+        collectionId: shop.id,
+        urlId: p.urlId,
+        title: p.title,
+        excerpt: p.excerpt,
+        body: p.body,
+        assetUrl: `/assets/demo/${p.urlId}.svg`,
+        images: [demoImage(p.urlId, p.title)],
+        tags: p.tags,
+        categories: p.categories,
+        position: i + 1,
+        publishedOn: firstDay + i * 86_400_000,
+        product: p.product,
+      };
+      await tx.items.create(website.id, item);
+    }
+    await seedDemoContactForm(tx, website.id);
+    return { websiteId: website.id };
+  });
+}

@@ -1,0 +1,52 @@
+export type {
+  CartRepository,
+  NewCartEntry,
+  StoredCart,
+  StoredCartEntry,
+  StoredCartTotals,
+} from './cart-repository.js';
+export type { CollectionRepository } from './collection-repository.js';
+export { DEMO_CONTACT_FORM_ID } from './demo-contact-form.js';
+export { type SeedDemoShopOptions, seedDemoShop } from './demo-shop.js';
+export type {
+  ClaimedEmail,
+  EmailOutboxRepository,
+  NewEmail,
+  OutboxEmail,
+  OutboxStatus,
+} from './email-outbox-repository.js';
+export type { ItemRepository } from './item-repository.js';
+export type {
+  NewsletterRepository,
+  NewsletterSubscriber,
+  SubscriberStatus,
+} from './newsletter-repository.js';
+export { type ExecutedQuery, openStorage, type Storage, type StorageOptions } from './open-storage.js';
+export type {
+  NewOrder,
+  Order,
+  OrderItem,
+  OrderRepository,
+  OrderTotals,
+  PlaceOrderResult,
+} from './order-repository.js';
+export type {
+  NewRestockSignup,
+  Page,
+  RestockSignup,
+  RestockSignupGroup,
+  RestockSignupRepository,
+} from './restock-repository.js';
+export type {
+  FormSubmission,
+  NewSiteForm,
+  SiteForm,
+  SiteFormField,
+  SiteFormRepository,
+  SiteFormSettings,
+  StoredFormAnswer,
+} from './site-form-repository.js';
+export { StorageError, type StorageErrorType, storageMessages } from './storage-error.js';
+// The test utility lives at '@baukasten/storage/testing' so the running server never loads vitest.
+export * from './types.js';
+export type { WebsiteRepository } from './website-repository.js';

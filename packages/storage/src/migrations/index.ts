@@ -1,0 +1,16 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { initialSchema } from './0001-initial-schema.js';
+import { formsEmail } from './0003-forms-email.js';
+
+/**
+ * Migrations live in code, not in files found at run time, so the bundled and compiled package
+ * carries them. Names sort in the order they run; never rename or edit one that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-initial-schema': initialSchema,
+  '0003-forms-email': formsEmail,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,233 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, type KyselyConfig, type LogEvent, Migrator, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { type CartRepository, cartRepository } from './cart-repository.js';
+import { type CollectionRepository, collectionRepository } from './collection-repository.js';
+import { type EmailOutboxRepository, emailOutboxRepository } from './email-outbox-repository.js';
+import { type ItemRepository, itemRepository } from './item-repository.js';
+import { migrationProvider } from './migrations/index.js';
+import { type NewsletterRepository, newsletterRepository } from './newsletter-repository.js';
+import { type OrderRepository, orderRepository } from './order-repository.js';
+import { type RestockSignupRepository, restockSignupRepository } from './restock-repository.js';
+import type { Database } from './schema.js';
+import { type SiteFormRepository, siteFormRepository } from './site-form-repository.js';
+import { BaukastenSqliteDialect } from './sqlite-dialect.js';
+import { type WebsiteRepository, websiteRepository } from './website-repository.js';
+
+export interface StorageOptions {
+  /** postgres:// or postgresql:// selects PostgreSQL; anything else (or nothing) selects SQLite. */
+  databaseUrl?: string;
+  /** Folder of the SQLite file `baukasten.sqlite`; default './data', created when missing. */
+  dataDir?: string;
+  /** Explicit SQLite file; ':memory:' for a throw-away database. */
+  sqliteFile?: string;
+  /** PostgreSQL only: the schema to work in (sets search_path on every connection). */
+  postgresSchema?: string;
+  /** PostgreSQL only: pool size, default 10. */
+  postgresPoolSize?: number;
+  /** Called after every statement, e.g. for debug logs or tests that pin the number of queries. */
+  onQuery?: (query: ExecutedQuery) => void;
+}
+
+export interface ExecutedQuery {
+  sql: string;
+  durationMs: number;
+  /** Set when the statement failed. */
+  error?: unknown;
+}
+
+export interface Storage {
+  readonly dialect: 'sqlite' | 'postgres';
+  /** Brings the schema up to date; safe to call at every start. */
+  migrate(): Promise<void>;
+  /** True when the database answers; never throws. */
+  ping(): Promise<boolean>;
+  /** Closes the pool or file; later calls do nothing. */
+  close(): Promise<void>;
+  /**
+   * Runs fn with repositories bound to one transaction: all its writes commit together or not at all.
+   * Inside fn use only `tx` — on SQLite the single connection is held by the transaction, so a call
+   * through the outer storage would wait forever. Nested calls join the outer transaction.
+   */
+  transaction<T>(fn: (tx: Storage) => Promise<T>): Promise<T>;
+  websites: WebsiteRepository;
+  collections: CollectionRepository;
+  items: ItemRepository;
+  carts: CartRepository;
+  orders: OrderRepository;
+  /** Emails to send; enqueue inside the transaction of the change they tell about. */
+  outbox: EmailOutboxRepository;
+  restockSignups: RestockSignupRepository;
+  forms: SiteFormRepository;
+  newsletter: NewsletterRepository;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/*
+ * bigint columns hold epoch milliseconds and money in minor units, far below 2^53, so they are
+ * read as numbers instead of pg's default strings. Set per pool, not globally, to leave other pg users alone.
+ */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
+    return (pg.types.getTypeParser as (oid: number, format?: string) => unknown)(oid, format);
+  },
+} as unknown as pg.CustomTypesConfig;
+
+export const isPostgresUrl = (url: string | undefined): url is string =>
+  !!url && /^postgres(ql)?:\/\//i.test(url.trim());
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** The Kysely instance behind a storage; for this package's own tests and tools, not exported by index.ts. */
+const kyselyByStorage = new WeakMap<Storage, Kysely<Database>>();
+export const kyselyOf = (storage: Storage): Kysely<Database> => {
+  const db = kyselyByStorage.get(storage);
+  if (!db) throw new Error('Not a storage opened by openStorage');
+  return db;
+};
+
+function storageOn(db: Kysely<Database>, dialect: Storage['dialect'], root: StorageRoot): Storage {
+  // Migrating or closing from inside a transaction would wait for the connection the transaction holds.
+  const notInTransaction = (what: string) => () =>
+    Promise.reject(new Error(`${what}() cannot be called on the storage of a transaction`));
+  const storage: Storage = {
+    dialect,
+    migrate: db.isTransaction ? notInTransaction('migrate') : root.migrate,
+    async ping() {
+      if (root.isClosed()) return false;
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: db.isTransaction ? notInTransaction('close') : root.close,
+    async transaction(fn) {
+      if (db.isTransaction) return fn(storage);
+      return db.transaction().execute((trx) => fn(storageOn(trx, dialect, root)));
+    },
+    websites: websiteRepository(db),
+    collections: collectionRepository(db),
+    items: itemRepository(db),
+    carts: cartRepository(db),
+    orders: orderRepository(db),
+    outbox: emailOutboxRepository(db),
+    restockSignups: restockSignupRepository(db),
+    forms: siteFormRepository(db),
+    newsletter: newsletterRepository(db),
+  };
+  kyselyByStorage.set(storage, db);
+  return storage;
+}
+
+interface StorageRoot {
+  migrate(): Promise<void>;
+  isClosed(): boolean;
+  close(): Promise<void>;
+}
+
+function queryLog(opts: StorageOptions): KyselyConfig['log'] {
+  const onQuery = opts.onQuery;
+  if (!onQuery) return undefined;
+  return (event: LogEvent) => {
+    const entry: ExecutedQuery = { sql: event.query.sql, durationMs: event.queryDurationMillis };
+    if (event.level === 'error') entry.error = event.error;
+    onQuery(entry);
+  };
+}
+
+/**
+ * Kysely's SQLite driver prepares every statement anew; preparing costs more than running most of our
+ * queries. Statements are reused by their SQL text (bounded, oldest dropped first). Safe because Kysely runs
+ * one query at a time on the connection, and SQLite re-prepares a cached statement after a schema change.
+ */
+function cachePreparedStatements(database: SqliteDatabase.Database, max = 500) {
+  const prepare = database.prepare.bind(database);
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  database.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (!statement) {
+      statement = prepare(source);
+      if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+      cache.set(source, statement);
+    }
+    return statement;
+  }) as typeof database.prepare;
+}
+
+function openSqlite(opts: StorageOptions): Kysely<Database> {
+  const file = opts.sqliteFile ?? join(resolve(opts.dataDir ?? './data'), 'baukasten.sqlite');
+  if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+  const database = new SqliteDatabase(file);
+  // WAL lets readers go on while one writer commits; busy_timeout waits for another process's lock.
+  if (file !== ':memory:') database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  cachePreparedStatements(database);
+  return new Kysely<Database>({ dialect: new BaukastenSqliteDialect({ database }), log: queryLog(opts) });
+}
+
+function openPostgres(url: string, opts: StorageOptions): Kysely<Database> {
+  const schema = opts.postgresSchema;
+  if (schema !== undefined && !SCHEMA_NAME.test(schema))
+    throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.postgresPoolSize ?? 10,
+    // Without it a dead server makes every query, and so the health check, wait forever.
+    connectionTimeoutMillis: 5000,
+    types: pgTypes,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(opts) });
+}
+
+/**
+ * Opens the database named by the options. Does not migrate: call `migrate()` once at start-up.
+ */
+export async function openStorage(opts: StorageOptions = {}): Promise<Storage> {
+  const dialect: Storage['dialect'] = isPostgresUrl(opts.databaseUrl) ? 'postgres' : 'sqlite';
+  const db = dialect === 'postgres' ? openPostgres(opts.databaseUrl!, opts) : openSqlite(opts);
+  let closed: Promise<void> | undefined;
+
+  const root: StorageRoot = {
+    async migrate() {
+      // Kysely's table check looks in every schema; pin the bookkeeping tables to ours so
+      // several schemas in one database (tests, tenants of the future) each migrate.
+      const migrationTableSchema =
+        dialect === 'postgres'
+          ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+          : undefined;
+      const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
+      // PostgreSQL serialises migrators with an advisory lock; SQLite has none, so a second process
+      // starting on the same file may lose the race. Its migration rolled back; trying again finds
+      // the work done by the winner.
+      const attempts = dialect === 'sqlite' ? 4 : 1;
+      for (let attempt = 1; ; attempt++) {
+        const { error, results } = await migrator.migrateToLatest();
+        if (!error) return;
+        if (attempt >= attempts) {
+          const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+          throw new Error(`Migration ${failed ?? ''} failed: ${(error as Error)?.message ?? error}`, {
+            cause: error,
+          });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
+      }
+    },
+    isClosed: () => closed !== undefined,
+    close() {
+      closed ??= db.destroy();
+      return closed;
+    },
+  };
+  return storageOn(db, dialect, root);
+}

@@ -1,0 +1,175 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { SiteFormsTable } from './forms-email-schema.js';
+import { newId } from './ids.js';
+import { fromJson, toJson } from './json-column.js';
+import type { Database } from './schema.js';
+
+/** A form field (spec 3): address, checkbox, date, hidden, likert, name, phone, radio, select, time, or text-like. */
+export interface SiteFormField {
+  id: string;
+  type: string;
+  title: string;
+  required?: boolean;
+  description?: string;
+  placeholder?: string;
+  maxLength?: number;
+  /** Choices of radio, select and checkbox fields. */
+  options?: string[];
+  /** Statements of a likert question. */
+  questions?: string[];
+}
+
+export interface SiteFormSettings {
+  submissionMessage?: string;
+  submissionHTML?: string;
+  successRedirect?: string;
+  disclaimerMessage?: string;
+  /** Default true: a form asks for a captcha unless its owner turned it off. */
+  captchaEnabled: boolean;
+  captchaTheme?: number;
+  captchaAlignment?: number;
+  /** Where submissions are mailed; absent means the website's owner email. */
+  notificationEmail?: string;
+}
+
+export interface SiteForm extends SiteFormSettings {
+  websiteId: string;
+  id: string;
+  name: string;
+  fields: SiteFormField[];
+  createdAt: number;
+}
+
+export interface NewSiteForm extends Partial<SiteFormSettings> {
+  id?: string;
+  name: string;
+  fields: SiteFormField[];
+}
+
+/** A stored answer: rawTitle and values as spec 3 describes, plus the readable summary line. */
+export interface StoredFormAnswer {
+  fieldId: string;
+  type: string;
+  rawTitle: string;
+  values: unknown;
+  summary: string;
+}
+
+export interface FormSubmission {
+  websiteId: string;
+  id: string;
+  formId: string;
+  answers: StoredFormAnswer[];
+  createdAt: number;
+}
+
+export interface SiteFormRepository {
+  create(websiteId: string, input: NewSiteForm, now?: number): Promise<SiteForm>;
+  findById(websiteId: string, id: string): Promise<SiteForm | undefined>;
+  /** A new single-use submission key. */
+  issueKey(websiteId: string, key: string, now?: number): Promise<void>;
+  /**
+   * Spends a key issued at most maxAgeMs ago: true exactly once per key, by one conditional UPDATE, so a
+   * replayed or doubled submission is refused.
+   */
+  spendKey(websiteId: string, key: string, maxAgeMs: number, now?: number): Promise<boolean>;
+  saveSubmission(
+    websiteId: string,
+    formId: string,
+    answers: StoredFormAnswer[],
+    now?: number,
+  ): Promise<FormSubmission>;
+  /** Newest first. */
+  listSubmissions(websiteId: string, formId: string, opts?: { limit?: number }): Promise<FormSubmission[]>;
+}
+
+function toForm(row: Selectable<SiteFormsTable>): SiteForm {
+  const settings = fromJson<Partial<SiteFormSettings>>(row.settings, {});
+  return {
+    ...settings,
+    captchaEnabled: settings.captchaEnabled !== false,
+    websiteId: row.website_id,
+    id: row.id,
+    name: row.name,
+    fields: fromJson<SiteFormField[]>(row.fields, []),
+    createdAt: Number(row.created_at),
+  };
+}
+
+export function siteFormRepository(db: Kysely<Database>): SiteFormRepository {
+  return {
+    async create(websiteId, input, now = Date.now()) {
+      const { id, name, fields, ...settings } = input;
+      const row = {
+        website_id: websiteId,
+        id: id ?? newId(now),
+        name,
+        fields: toJson(fields),
+        settings: toJson({ captchaEnabled: true, ...settings }),
+        created_at: now,
+        updated_at: now,
+      };
+      await db.insertInto('site_forms').values(row).execute();
+      return toForm(row);
+    },
+
+    async findById(websiteId, id) {
+      if (typeof id !== 'string' || id === '') return undefined;
+      const row = await db
+        .selectFrom('site_forms')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? toForm(row) : undefined;
+    },
+
+    async issueKey(websiteId, key, now = Date.now()) {
+      await db
+        .insertInto('form_submission_keys')
+        .values({ website_id: websiteId, key, created_at: now })
+        .execute();
+    },
+
+    async spendKey(websiteId, key, maxAgeMs, now = Date.now()) {
+      if (typeof key !== 'string' || key === '') return false;
+      const result = await db
+        .updateTable('form_submission_keys')
+        .set({ used_at: now })
+        .where('website_id', '=', websiteId)
+        .where('key', '=', key)
+        .where('used_at', 'is', null)
+        .where('created_at', '>=', now - maxAgeMs)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async saveSubmission(websiteId, formId, answers, now = Date.now()) {
+      const id = newId(now);
+      await db
+        .insertInto('form_submissions')
+        .values({ website_id: websiteId, id, form_id: formId, answers: toJson(answers), created_at: now })
+        .execute();
+      return { websiteId, id, formId, answers, createdAt: now };
+    },
+
+    async listSubmissions(websiteId, formId, opts = {}) {
+      const rows = await db
+        .selectFrom('form_submissions')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('form_id', '=', formId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(Math.min(Math.max(opts.limit ?? 100, 1), 1000))
+        .execute();
+      return rows.map((r) => ({
+        websiteId: r.website_id,
+        id: r.id,
+        formId: r.form_id,
+        answers: fromJson<StoredFormAnswer[]>(r.answers, []),
+        createdAt: Number(r.created_at),
+      }));
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import type { Kysely } from 'kysely';
+import { atomically } from './atomically.js';
+import { newId } from './ids.js';
+import { fromJson, toJson } from './json-column.js';
+import type { Database, WebsitesTable } from './schema.js';
+import { isUniqueViolation, StorageError, storageMessages } from './storage-error.js';
+import type { NewWebsite, Website, WebsiteSettings } from './types.js';
+
+export interface WebsiteRepository {
+  /** The caller lower-cases and strips the port; this also lower-cases so a stray capital still matches. */
+  findByHostname(hostname: string): Promise<Website | undefined>;
+  findById(id: string): Promise<Website | undefined>;
+  /** Throws StorageError HOSTNAME_TAKEN when a hostname already names another website. */
+  create(input: NewWebsite): Promise<Website>;
+  /** Adds hostnames that are still free; returns the website as it is afterwards. */
+  addHostnames(websiteId: string, hostnames: string[]): Promise<Website | undefined>;
+}
+
+const HOSTNAME = /^[a-z0-9](?:[a-z0-9.:-]{0,251}[a-z0-9])?$/;
+
+export function normalizeHostname(hostname: string): string {
+  let h = String(hostname ?? '')
+    .trim()
+    .toLowerCase();
+  if (h.endsWith('.')) h = h.slice(0, -1);
+  return h;
+}
+
+/** Spec defaults: time zone America/New_York, currency USD, multiple quantity for services allowed. */
+export function websiteSettingsWithDefaults(
+  input: NewWebsite['settings'],
+  currency: string,
+): WebsiteSettings {
+  const s = input ?? {};
+  return {
+    ...s,
+    storeSettings: {
+      selectedCurrency: currency,
+      expressCheckout: false,
+      multipleQuantityAllowedForServices: true,
+      ...s.storeSettings,
+    },
+    cookieSettings: {
+      isRestrictiveCookiePolicyEnabled: false,
+      isCookieBannerEnabled: false,
+      ...s.cookieSettings,
+    },
+    commentsEnabled: s.commentsEnabled ?? false,
+    simpleLikingEnabled: s.simpleLikingEnabled ?? false,
+    shareButtonOptions: s.shareButtonOptions ?? {},
+    captchaSettings: s.captchaSettings ?? {},
+    cloneable: s.cloneable ?? false,
+  };
+}
+
+function toWebsite(row: WebsitesTable, hostnames: string[]): Website {
+  const stored = fromJson<Partial<WebsiteSettings>>(row.settings, {});
+  return {
+    id: row.id,
+    title: row.title,
+    hostnames,
+    locale: row.locale,
+    timeZone: row.time_zone,
+    currency: row.currency,
+    settings: websiteSettingsWithDefaults(stored, row.currency),
+    createdAt: Number(row.created_at),
+  };
+}
+
+export function websiteRepository(db: Kysely<Database>): WebsiteRepository {
+  return {
+    ...repositoryOn(db),
+    create: (input) => atomically(db, (tx) => repositoryOn(tx).create(input)),
+    addHostnames: (websiteId, hostnames) =>
+      atomically(db, (tx) => repositoryOn(tx).addHostnames(websiteId, hostnames)),
+  };
+}
+
+/** The repository on one connection or transaction; writes are wrapped by websiteRepository. */
+function repositoryOn(db: Kysely<Database>): WebsiteRepository {
+  const hostnamesOf = async (websiteId: string) =>
+    (
+      await db
+        .selectFrom('website_hostnames')
+        .select('hostname')
+        .where('website_id', '=', websiteId)
+        .orderBy('position')
+        .orderBy('hostname')
+        .execute()
+    ).map((r) => r.hostname);
+
+  const findById = async (id: string) => {
+    if (typeof id !== 'string' || id === '') return undefined;
+    const row = await db.selectFrom('websites').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toWebsite(row, await hostnamesOf(row.id)) : undefined;
+  };
+
+  const takenHostname = async (hostnames: string[]) => {
+    if (hostnames.length === 0) return undefined;
+    const row = await db
+      .selectFrom('website_hostnames')
+      .select('hostname')
+      .where('hostname', 'in', hostnames)
+      .executeTakeFirst();
+    return row?.hostname;
+  };
+
+  const insertHostnames = async (websiteId: string, hostnames: string[], firstPosition: number) => {
+    try {
+      await db
+        .insertInto('website_hostnames')
+        .values(
+          hostnames.map((hostname, i) => ({ hostname, website_id: websiteId, position: firstPosition + i })),
+        )
+        .execute();
+    } catch (error) {
+      // A concurrent create won the race between our check and this insert.
+      if (isUniqueViolation(error)) {
+        const taken = (await takenHostname(hostnames).catch(() => undefined)) ?? hostnames[0];
+        throw new StorageError('HOSTNAME_TAKEN', storageMessages.hostnameTaken(taken));
+      }
+      throw error;
+    }
+  };
+
+  return {
+    async findByHostname(hostname) {
+      const h = normalizeHostname(hostname);
+      if (!h) return undefined;
+      const row = await db
+        .selectFrom('website_hostnames')
+        .innerJoin('websites', 'websites.id', 'website_hostnames.website_id')
+        .selectAll('websites')
+        .where('website_hostnames.hostname', '=', h)
+        .executeTakeFirst();
+      return row ? toWebsite(row, await hostnamesOf(row.id)) : undefined;
+    },
+
+    findById,
+
+    async create(input) {
+      const title = String(input?.title ?? '').trim();
+      if (!title) throw new StorageError('INVALID_INPUT', storageMessages.titleMissing);
+      const hostnames = [...new Set((input.hostnames ?? []).map(normalizeHostname))];
+      if (hostnames.length === 0) throw new StorageError('INVALID_INPUT', storageMessages.hostnamesMissing);
+      const invalid = hostnames.find((h) => !HOSTNAME.test(h));
+      if (invalid !== undefined)
+        throw new StorageError('INVALID_INPUT', storageMessages.hostnameInvalid(invalid));
+      const taken = await takenHostname(hostnames);
+      if (taken) throw new StorageError('HOSTNAME_TAKEN', storageMessages.hostnameTaken(taken));
+
+      const now = Date.now();
+      const currency = (input.currency ?? 'USD').toUpperCase();
+      const row: WebsitesTable = {
+        id: input.id ?? newId(now),
+        title,
+        locale: input.locale ?? 'de-DE',
+        time_zone: input.timeZone ?? 'America/New_York',
+        currency,
+        settings: toJson(websiteSettingsWithDefaults(input.settings, currency)),
+        created_at: now,
+        updated_at: now,
+      };
+      await db.insertInto('websites').values(row).execute();
+      await insertHostnames(row.id, hostnames, 0);
+      return toWebsite(row, hostnames);
+    },
+
+    async addHostnames(websiteId, hostnames) {
+      const existing = await findById(websiteId);
+      if (!existing) return undefined;
+      const wanted = [...new Set(hostnames.map(normalizeHostname))].filter(
+        (h) => HOSTNAME.test(h) && !existing.hostnames.includes(h),
+      );
+      if (wanted.length === 0) return existing;
+      const takenRows = await db
+        .selectFrom('website_hostnames')
+        .select('hostname')
+        .where('hostname', 'in', wanted)
+        .execute();
+      const taken = new Set(takenRows.map((r) => r.hostname));
+      const free = wanted.filter((h) => !taken.has(h));
+      if (free.length > 0) await insertHostnames(websiteId, free, existing.hostnames.length);
+      return { ...existing, hostnames: [...existing.hostnames, ...free] };
+    },
+  };
+}

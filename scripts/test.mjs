@@ -1,0 +1,69 @@
+// `npm test`: install what the tests need, then type check, lint, and run every test project
+// (unit, storage on SQLite and PostgreSQL, end-to-end in Chromium). Extra arguments go to vitest.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, ensureDeps, root, run } from './lib/ensure-deps.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() === 0) {
+    console.log('» Chromium fehlt und wird über apt installiert …');
+    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium']) === 0)
+      return;
+  }
+  console.error(
+    `Chromium fehlt (${CHROMIUM}). Bitte als root installieren: apt-get update && apt-get install -y chromium`,
+  );
+  process.exit(1);
+}
+
+function step(title, cmd, args) {
+  console.log(`\n» ${title}`);
+  const status = run(cmd, args);
+  if (status !== 0) {
+    console.error(`✗ ${title} fehlgeschlagen (Exit-Code ${status})`);
+    process.exit(status);
+  }
+}
+
+ensureDeps();
+ensureChromium();
+build();
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const extra = process.argv.slice(2);
+if (extra.length === 0) {
+  step('Typprüfung (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  step('Lint (biome check)', bin('biome'), ['check', '.']);
+}
+
+const report = join(root, 'test-results', 'vitest.json');
+rmSync(report, { force: true });
+console.log('\n» Tests (vitest: unit, storage auf SQLite und PostgreSQL, e2e in Chromium)');
+const status = run(bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...extra,
+]);
+
+// One plain closing line that any CI reader understands, whatever vitest printed above it.
+if (existsSync(report)) {
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  // Storage and API suites run once per database (withTestDatabases names the describe after it): show both ran.
+  const perDatabase = { sqlite: 0, postgres: 0 };
+  for (const file of r.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      const db = t.ancestorTitles?.[0];
+      if (t.status === 'passed' && db in perDatabase) perDatabase[db]++;
+    }
+  }
+  console.log(
+    `\nStorage and API tests passed: ${perDatabase.sqlite} on SQLite, ${perDatabase.postgres} on PostgreSQL`,
+  );
+  console.log(`\nTests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
+}
+process.exit(status);
