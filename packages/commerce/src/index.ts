@@ -7,6 +7,7 @@ export * from './colour.js';
 export * from './content-display.js';
 export * from './currency-regions.js';
 export * from './enumerations.js';
+export * from './fast-number-format.js';
 export * from './form-answers.js';
 export * from './form-validation.js';
 export * from './images.js';

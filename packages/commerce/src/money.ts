@@ -1,5 +1,8 @@
 // Money is an integer of minor units plus a currency code. Decimal strings are parsed and printed by
-// string manipulation, never through floating point, so "0.1" + "0.2" cents can never drift.
+// string manipulation, never through floating point, so "0.1" + "0.2" cents can never drift. (Display
+// may divide minor units by 100 for speed; fast-number-format.ts checks that this stays exact.)
+
+import { type AmountFormat, amountFormat } from './fast-number-format.js';
 
 /** The 27 store currencies of spec 9, in the order the spec lists them. */
 export const SUPPORTED_CURRENCIES = [
@@ -118,6 +121,14 @@ const LEGACY_CENTS = /^([+-])?(\d+)(?:\.(\d+))?$/;
  * because larger amounts cannot be held exactly and the legacy format never showed them.
  */
 export function formatLegacyMoney(value: string | number): string {
+  // Fast path for the common case: whole cents a double holds exactly (no BigInt needed).
+  if (typeof value === 'number' && Math.abs(value) < 1e15) {
+    const rounded = Math.round(value);
+    const abs = Math.abs(rounded);
+    const fraction = abs % 100;
+    const integer = String((abs - fraction) / 100).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return `${rounded < 0 ? '-' : ''}${integer}.${fraction < 10 ? '0' : ''}${fraction}`;
+  }
   let cents: bigint;
   if (typeof value === 'number') {
     cents = Number.isFinite(value) ? BigInt(Math.round(value)) : 0n;
@@ -179,7 +190,7 @@ export function formatMoney(
   };
   for (const tag of [locale, 'en-US']) {
     try {
-      return moneyFormatter(tag, settings).format(amount as Intl.StringNumericLiteral);
+      return cachedAmountFormat(tag, settings).format(minor / 10 ** digits, amount);
     } catch {
       // Unknown locale or currency: try the next fallback.
     }
@@ -187,18 +198,34 @@ export function formatMoney(
   return `${amount} ${currency}`;
 }
 
-/** Building an Intl.NumberFormat costs far more than formatting with it; pages format many prices. */
-const moneyFormatters = new Map<string, Intl.NumberFormat>();
-function moneyFormatter(locale: string, settings: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${settings.currency}|${settings.currencyDisplay}|${settings.minimumFractionDigits}`;
-  let formatter = moneyFormatters.get(key);
+/**
+ * An Intl.NumberFormat for these settings, built once: building one costs far more than formatting
+ * with it, and pages format many prices. Bounded, because locales and currencies come from site settings
+ * and templates, and a hostile caller must not grow memory without end.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+export function numberFormat(locale: string, settings: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(settings)}`;
+  let formatter = numberFormats.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat(locale, settings);
-    // Bounded: keys come from site settings, but a hostile locale string must not grow memory without end.
-    if (moneyFormatters.size >= 200) moneyFormatters.clear();
-    moneyFormatters.set(key, formatter);
+    if (numberFormats.size >= 200) numberFormats.clear();
+    numberFormats.set(key, formatter);
   }
   return formatter;
+}
+
+/** `numberFormat` wrapped in the verified fast formatter (see fast-number-format.ts), cached alike. */
+const amountFormats = new Map<string, AmountFormat>();
+export function cachedAmountFormat(locale: string, settings: Intl.NumberFormatOptions): AmountFormat {
+  const key = `${locale}|${JSON.stringify(settings)}`;
+  let format = amountFormats.get(key);
+  if (!format) {
+    format = amountFormat(numberFormat(locale, settings));
+    if (amountFormats.size >= 200) amountFormats.clear();
+    amountFormats.set(key, format);
+  }
+  return format;
 }
 
 /**
@@ -208,7 +235,7 @@ function moneyFormatter(locale: string, settings: Intl.NumberFormatOptions): Int
 export function formatPercentage(value: number | string, trim = false): string {
   const number = typeof value === 'number' ? value : Number(String(value ?? '').trim() || Number.NaN);
   const safe = Number.isFinite(number) ? number : 0;
-  return new Intl.NumberFormat('en-US', {
+  return numberFormat('en-US', {
     minimumFractionDigits: trim ? 0 : 2,
     maximumFractionDigits: 3,
   }).format(safe);

@@ -13,12 +13,14 @@ import { registerAssetRoutes } from './assets/asset-routes.js';
 import { type CommerceOptions, registerCommerceRoutes } from './commerce/commerce-routes.js';
 import { registerFormRoutes } from './forms/form-routes.js';
 import { type VisitorFormOptions, visitorFormGuard } from './forms/visitor-form-guard.js';
+import { registerGiftCardRoutes } from './gift-cards/gift-card-routes.js';
 import { HttpError } from './http-error.js';
 import { serverMessages } from './messages.js';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.js';
 import { notFoundContext, type PageDeps, registerPageRoutes, sendPage } from './pages/page-routes.js';
 import { registerSeoRoutes } from './pages/seo-routes.js';
 import { registerRestockRoutes } from './restock/restock-routes.js';
+import { registerSubscriptionRoutes } from './subscriptions/subscription-routes.js';
 import { hostnameFromHeader } from './tenant.js';
 
 declare module 'fastify' {
@@ -126,6 +128,8 @@ export async function buildApp({
     registerSeoRoutes(site, storage);
     registerPageRoutes(site, deps);
     registerCommerceRoutes(site, storage, commerce);
+    registerSubscriptionRoutes(site, storage, commerce);
+    registerGiftCardRoutes(site, storage, commerce);
     const formGuard = visitorFormGuard(visitorForms);
     registerRestockRoutes(site, storage, formGuard);
     registerFormRoutes(site, storage, formGuard);

@@ -15,6 +15,15 @@ export type {
   OutboxEmail,
   OutboxStatus,
 } from './email-outbox-repository.js';
+export {
+  type GiftCard,
+  GiftCardBalanceTooLow,
+  type GiftCardRedemption,
+  type GiftCardRepository,
+  type GiftCardStatus,
+  type NewGiftCard,
+  normaliseGiftCardCode,
+} from './gift-card-repository.js';
 export type { ItemRepository } from './item-repository.js';
 export type {
   NewsletterRepository,
@@ -47,6 +56,12 @@ export type {
   StoredFormAnswer,
 } from './site-form-repository.js';
 export { StorageError, type StorageErrorType, storageMessages } from './storage-error.js';
+export type {
+  NewSubscription,
+  Subscription,
+  SubscriptionRepository,
+  SubscriptionStatus,
+} from './subscription-repository.js';
 // The test utility lives at '@baukasten/storage/testing' so the running server never loads vitest.
 export * from './types.js';
 export type { WebsiteRepository } from './website-repository.js';

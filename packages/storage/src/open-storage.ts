@@ -6,6 +6,7 @@ import pg from 'pg';
 import { type CartRepository, cartRepository } from './cart-repository.js';
 import { type CollectionRepository, collectionRepository } from './collection-repository.js';
 import { type EmailOutboxRepository, emailOutboxRepository } from './email-outbox-repository.js';
+import { type GiftCardRepository, giftCardRepository } from './gift-card-repository.js';
 import { type ItemRepository, itemRepository } from './item-repository.js';
 import { migrationProvider } from './migrations/index.js';
 import { type NewsletterRepository, newsletterRepository } from './newsletter-repository.js';
@@ -14,6 +15,7 @@ import { type RestockSignupRepository, restockSignupRepository } from './restock
 import type { Database } from './schema.js';
 import { type SiteFormRepository, siteFormRepository } from './site-form-repository.js';
 import { BaukastenSqliteDialect } from './sqlite-dialect.js';
+import { type SubscriptionRepository, subscriptionRepository } from './subscription-repository.js';
 import { type WebsiteRepository, websiteRepository } from './website-repository.js';
 
 export interface StorageOptions {
@@ -62,6 +64,8 @@ export interface Storage {
   restockSignups: RestockSignupRepository;
   forms: SiteFormRepository;
   newsletter: NewsletterRepository;
+  subscriptions: SubscriptionRepository;
+  giftCards: GiftCardRepository;
 }
 
 const INT8_OID = 20;
@@ -121,6 +125,8 @@ function storageOn(db: Kysely<Database>, dialect: Storage['dialect'], root: Stor
     restockSignups: restockSignupRepository(db),
     forms: siteFormRepository(db),
     newsletter: newsletterRepository(db),
+    subscriptions: subscriptionRepository(db),
+    giftCards: giftCardRepository(db),
   };
   kyselyByStorage.set(storage, db);
   return storage;

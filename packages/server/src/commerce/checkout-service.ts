@@ -11,7 +11,12 @@ import {
   type ShippingAddress,
   shippingAddressProblems,
 } from '@baukasten/commerce';
-import type { Order, Storage, Website } from '@baukasten/storage';
+import type { Order, PlaceOrderResult, Storage, Website } from '@baukasten/storage';
+import {
+  appliedGiftCards,
+  placeOrderWithGiftCards,
+  planGiftCardPayment,
+} from '../gift-cards/gift-card-payment.js';
 import { HttpError } from '../http-error.js';
 import { serverMessages } from '../messages.js';
 import type { EntrySnapshot } from './cart-view.js';
@@ -23,8 +28,15 @@ export interface CheckoutInput {
   shippingAddress?: ShippingAddress;
   shippingOptionId?: string;
   couponCodes?: string[];
+  /** Gift cards that pay part or all of the grand total; the provider is asked only for the rest. */
+  giftCardCodes?: string[];
   paymentMethod: string;
   paymentDetails?: Record<string, unknown>;
+}
+
+export interface CheckoutExtras {
+  /** Runs inside the order transaction once the order is placed (a subscription, a gift card); throwing undoes the order. */
+  whenPlaced?: (tx: Storage, order: Order) => Promise<void>;
 }
 
 /** An HttpError that also names the fields the shopper has to fix. */
@@ -52,7 +64,12 @@ export class CheckoutService {
    * Places the order of the visitor's cart. Idempotent per cart: a repeated submit answers with the
    * order of the first. Stock is taken inside the order transaction, so it never goes below zero.
    */
-  async checkout(website: Website, cartId: string | undefined, input: CheckoutInput): Promise<Order> {
+  async checkout(
+    website: Website,
+    cartId: string | undefined,
+    input: CheckoutInput,
+    extras: CheckoutExtras = {},
+  ): Promise<Order> {
     const cart = cartId ? await this.storage.carts.find(website.id, cartId) : undefined;
     if (!cart) throw new HttpError(404, 'CART_NOT_FOUND', serverMessages.cartNotFound);
     if (cart.isPurchased) {
@@ -93,17 +110,27 @@ export class CheckoutService {
       throw new HttpError(400, 'MINIMUM_ORDER', minimumOrderMessage(text));
     }
 
-    const provider = this.#providers.get(input.paymentMethod);
+    const giftCards = await planGiftCardPayment(
+      this.storage,
+      website.id,
+      cart.currency,
+      input.giftCardCodes,
+      totals.grandTotalMinor,
+    );
+    const dueMinor = totals.grandTotalMinor - giftCards.amountMinor;
+    // An order the gift cards pay in full asks no provider.
+    const paidByGiftCards = dueMinor === 0 && giftCards.cards.length > 0;
+    const provider = paidByGiftCards ? giftCardsOnly : this.#providers.get(input.paymentMethod);
     if (!provider) throw new HttpError(400, 'PAYMENT_METHOD_UNKNOWN', serverMessages.paymentMethodUnknown);
     const payment = await provider.authorize({
-      amountMinor: totals.grandTotalMinor,
+      amountMinor: dueMinor,
       currency: cart.currency,
       orderReference: cart.id,
       details: input.paymentDetails ?? {},
     });
     if (!payment.ok) throw new HttpError(402, 'PAYMENT_DECLINED', serverMessages.paymentDeclined);
 
-    const result = await this.storage.orders.place(website.id, {
+    const newOrder = {
       cartId: cart.id,
       currency: cart.currency,
       customerEmail: input.email.trim(),
@@ -114,6 +141,8 @@ export class CheckoutService {
         validCoupons: totals.validCoupons,
         applicableTaxRules: totals.applicableTaxRules,
         payment: { method: provider.id, reference: payment.reference, status: payment.status },
+        giftCards: appliedGiftCards(giftCards),
+        giftCardMinor: giftCards.amountMinor,
       },
       subtotalMinor: totals.subtotalMinor,
       taxMinor: totals.taxMinor,
@@ -143,7 +172,17 @@ export class CheckoutService {
             [ProductType.PHYSICAL, ProductType.SERVICE].includes(snapshots[i].productType as 1 | 3),
         )
         .map((e) => ({ variantId: e.variantId!, quantity: e.quantity })),
-    });
+    };
+    let result: PlaceOrderResult;
+    try {
+      result =
+        giftCards.cards.length > 0 || extras.whenPlaced
+          ? await placeOrderWithGiftCards(this.storage, website.id, newOrder, giftCards, extras.whenPlaced)
+          : await this.storage.orders.place(website.id, newOrder);
+    } catch (error) {
+      await provider.release(payment.reference);
+      throw error;
+    }
     if (result.outcome === 'placed' || result.outcome === 'already-placed') {
       if (result.outcome === 'already-placed') await provider.release(payment.reference);
       return result.order;
@@ -159,6 +198,13 @@ export class CheckoutService {
     return this.storage.orders.findById(website.id, orderId);
   }
 }
+
+const giftCardsOnly: PaymentProvider = {
+  id: 'gift-card',
+  testMode: false,
+  authorize: async () => ({ ok: true, reference: 'gift-card', status: 'PAID' }),
+  release: async () => {},
+};
 
 /** The order as the API answers it: spec 3's order fields, money in cents and as money objects. */
 export function orderView(website: Website, order: Order) {
@@ -194,6 +240,9 @@ export function orderView(website: Website, order: Order) {
     grandTotal: money(order.grandTotalMinor),
     grandTotalCents: order.grandTotalMinor,
     grandTotalText: formatMoney(order.grandTotalMinor, order.currency, website.locale),
+    giftCards: (order.data.giftCards ?? []) as { code: string; amountMinor: number }[],
+    giftCardTotalCents: Number(order.data.giftCardMinor ?? 0),
+    amountDueCents: order.grandTotalMinor - Number(order.data.giftCardMinor ?? 0),
     shippingAddress: order.data.shippingAddress ?? null,
     shippingOption: order.data.shippingOption ?? null,
     paymentMethod: payment.method ?? null,

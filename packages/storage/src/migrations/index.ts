@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initialSchema } from './0001-initial-schema.js';
 import { formsEmail } from './0003-forms-email.js';
+import { subscriptionsGiftCards } from './0004-subscriptions-gift-cards.js';
 
 /**
  * Migrations live in code, not in files found at run time, so the bundled and compiled package
@@ -9,6 +10,7 @@ import { formsEmail } from './0003-forms-email.js';
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0003-forms-email': formsEmail,
+  '0004-subscriptions-gift-cards': subscriptionsGiftCards,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,6 +3,8 @@
 // and `percentage-format`.
 
 import {
+  type AmountFormat,
+  cachedAmountFormat,
   currencyForLocale,
   currencyFractionDigits,
   formatLegacyMoney,
@@ -14,11 +16,9 @@ import { asRecord } from './template-context.js';
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
-function legacyInput(value: unknown): string | number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string') return value;
-  return 0;
-}
+/** The legacy formats read cents from a number or text; any other value prints nothing. */
+const isLegacyInput = (value: unknown): value is string | number =>
+  typeof value === 'number' || typeof value === 'string';
 
 /** Cents as a number; unreadable input counts as 0 (the legacy formats print 0.00 then). */
 function cents(value: unknown): number {
@@ -27,11 +27,11 @@ function cents(value: unknown): number {
 }
 
 /** `{@|moneyFormat}`: cents as 1,234.56 with no symbol (spec 9). */
-export const moneyFormat: Formatter = (value) => formatLegacyMoney(legacyInput(value));
+export const moneyFormat: Formatter = (value) => (isLegacyInput(value) ? formatLegacyMoney(value) : '');
 
 /** `{@|money-string}`: the legacy amount in the span the storefront script localises. */
 export const moneyString: Formatter = (value) =>
-  `<span class="sqs-money-native">${formatLegacyMoney(legacyInput(value))}</span>`;
+  isLegacyInput(value) ? `<span class="sqs-money-native">${formatLegacyMoney(value)}</span>` : '';
 
 /**
  * `{@|bookkeeper-money-format}`: cents in the currency of the site locale's region, formatted for
@@ -69,25 +69,54 @@ function intlOptions(style: CurrencyStyle, currency: string): Intl.NumberFormatO
   return options;
 }
 
+/** Formatters by locale, currency and style; pages print hundreds of prices with a handful of these. */
+const moneyFormats = new Map<string, AmountFormat>();
+const CURRENCY_CODE = /^[A-Za-z]{3}$/;
+
+let last: { locale: string; currency: string; style: CurrencyStyle; format: AmountFormat } | undefined;
+function currencyFormat(locale: string, currency: string, style: CurrencyStyle): AmountFormat {
+  // A page formats most prices in one locale, currency and style: remember the last one.
+  if (last && last.locale === locale && last.currency === currency && last.style === style)
+    return last.format;
+  const format = cachedCurrencyFormat(locale, currency.toUpperCase(), style);
+  last = { locale, currency, style, format };
+  return format;
+}
+
+function cachedCurrencyFormat(locale: string, currency: string, style: CurrencyStyle): AmountFormat {
+  const key = `${locale}|${currency}|${style}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = cachedAmountFormat(locale, intlOptions(style, currency));
+    if (moneyFormats.size >= 100) moneyFormats.clear();
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * `{price|money style:short}`: a money object ({decimalValue, currencyCode} or {value, currency})
- * in the site locale. Styles: symbol (default), accounting, code, name, short. The decimal goes to
- * Intl as text, so no amount passes through a float.
+ * in the site locale. Styles: symbol (default), accounting, code, name, short.
  */
 export const money: Formatter = (value, args, scope) => {
   const fields = asRecord(value);
-  const amount = String(fields?.decimalValue ?? fields?.value ?? '').trim();
-  const currency = String(fields?.currencyCode ?? fields?.currency ?? '').trim();
-  if (!DECIMAL.test(amount) || !/^[A-Za-z]{3}$/.test(currency)) return '';
-  const options = intlOptions(currencyStyle(args), currency.toUpperCase());
-  for (const locale of [scope.locale, 'en-US']) {
-    try {
-      return new Intl.NumberFormat(locale, options).format(amount as Intl.StringNumericLiteral);
-    } catch {
-      // An unknown locale falls back to en-US; an unknown currency prints nothing.
-    }
+  if (!fields) return '';
+  const rawAmount = fields.decimalValue ?? fields.value;
+  const rawCurrency = fields.currencyCode ?? fields.currency;
+  const amount = typeof rawAmount === 'string' ? rawAmount.trim() : String(rawAmount ?? '');
+  const currency = typeof rawCurrency === 'string' ? rawCurrency.trim() : '';
+  if (!DECIMAL.test(amount) || !CURRENCY_CODE.test(currency)) return '';
+  const style = args.length ? currencyStyle(args) : 'symbol';
+  try {
+    return currencyFormat(scope.locale, currency, style).format(Number(amount), amount);
+  } catch {
+    // An unknown locale falls back to en-US; an unknown currency prints nothing.
   }
-  return '';
+  try {
+    return currencyFormat('en-US', currency, style).format(Number(amount), amount);
+  } catch {
+    return '';
+  }
 };
 
 export const moneyFormatters: Record<string, Formatter> = {

@@ -184,13 +184,14 @@ export function formatMessage(message: string, args: MessageArgs, scope: RenderS
  */
 export function messageArgs(args: string[], scope: RenderScope): MessageArgs {
   const result: MessageArgs = { positional: [], keyword: {} };
+  const resolve = (path: string) => (scope.resolveEnclosing ?? scope.resolve).call(scope, path);
   for (const arg of args) {
     const i = arg.search(/[:=]/);
     if (i < 0) {
-      result.positional.push(scope.resolve(arg));
+      result.positional.push(resolve(arg));
       continue;
     }
-    const value = scope.resolve(arg.slice(i + 1));
+    const value = resolve(arg.slice(i + 1));
     result.keyword[arg.slice(0, i)] = value;
     result.positional.push(value);
   }

@@ -2,7 +2,7 @@
 // symbol table and layouts are fixed (not ICU's), so prices read the same on every server:
 // 1.234,56 € style languages put the symbol after the number, English and Spanish before it.
 
-import { currencyFractionDigits } from '@baukasten/commerce';
+import { currencyFractionDigits, numberFormat } from '@baukasten/commerce';
 import { moneyParts } from './number-format.js';
 
 const SYMBOLS: Record<string, string> = {
@@ -52,7 +52,7 @@ const LAYOUTS: Record<string, Layout> = {
 
 /** Rounds the decimal string itself (half away from zero), so no float ever touches the amount. */
 function digitsOf(amount: string, fractionDigits: number, layout: Layout): string {
-  const fixed = new Intl.NumberFormat('en-US', {
+  const fixed = numberFormat('en-US', {
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
     useGrouping: false,

@@ -1,6 +1,7 @@
 // Locale-aware numbers and currency amounts for the `decimal` formatter and message arguments, on
 // Intl.NumberFormat. Options come as template arguments such as `style:short maxfrac:1 group`.
 
+import { numberFormat } from '@baukasten/commerce';
 import { asText, field } from '../content/template-values.js';
 
 /** Decimal strings as templates hold them ('-1234.5'); anything else is not a number to format. */
@@ -146,7 +147,7 @@ export function currencyOptions(args: string[], currency: string): Intl.NumberFo
 export function formatNumber(locale: string, options: Intl.NumberFormatOptions, value: string): string {
   for (const candidate of [locale, 'en-US']) {
     try {
-      return new Intl.NumberFormat(candidate, options).format(value as Intl.StringNumericLiteral);
+      return numberFormat(candidate, options).format(value as Intl.StringNumericLiteral);
     } catch {
       // Unknown locale: try the next; a bad currency code prints nothing below.
     }

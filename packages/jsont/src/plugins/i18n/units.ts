@@ -2,6 +2,7 @@
 // into a sequence (`sequence:foot,inch` -> 5′ 11″), or picks the most readable unit of a set
 // (`compact:bytes` -> 15.1MB). US English shows US units, other locales metric ones.
 
+import { numberFormat } from '@baukasten/commerce';
 import type { Formatter, Predicate, RenderScope } from '../../plugin-api.js';
 import { numberOption, parseDecimal, reconcileDigits } from './number-format.js';
 import { scopeLocale } from './render-locale.js';
@@ -131,14 +132,11 @@ export function formatQuantity(
 ): string {
   const info = UNITS[unit];
   const englishNarrow = width === 'narrow' && locale.startsWith('en') ? ENGLISH_NARROW[unit] : undefined;
-  if (englishNarrow)
-    return englishNarrow.replace('{0}', new Intl.NumberFormat(locale, options).format(value));
+  if (englishNarrow) return englishNarrow.replace('{0}', numberFormat(locale, options).format(value));
   if (info.intl) {
-    return new Intl.NumberFormat(locale, { ...options, style: 'unit', unit, unitDisplay: width }).format(
-      value,
-    );
+    return numberFormat(locale, { ...options, style: 'unit', unit, unitDisplay: width }).format(value);
   }
-  const number = new Intl.NumberFormat(locale, options).format(value);
+  const number = numberFormat(locale, options).format(value);
   const names = info.names!;
   const pattern = names[width];
   const chosen =

@@ -1,5 +1,5 @@
-// The i18n cases of the template conformance suite (top-level and plugins/i18n/), rendered
-// through the engine.
+// The unit conversion cases of plugins/i18n/units/, whose in/out file pairs the central conformance
+// runner (src/conformance.test.ts) does not read, rendered through the engine.
 
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -8,20 +8,11 @@ import {
   type PluginCase,
   pluginCasesPresent,
   readCaseText,
-  readPluginCases,
   renderCase,
 } from '../content/case-files.js';
 
 if (!pluginCasesPresent)
   console.warn(`conformance cases not found at ${PLUGIN_CASES_DIR}: skipping i18n cases`);
-
-const TOP_LEVEL =
-  /^f-(datetime|datetime-interval|decimal|message|message-plural|plural|relative-time|timesince)-\d+$/;
-
-const cases = [
-  ...readPluginCases((name) => TOP_LEVEL.test(name)),
-  ...readPluginCases((name) => name !== 'f-foo', 'i18n').map((c) => ({ ...c, name: `i18n/${c.name}` })),
-];
 
 /**
  * plugins/i18n/units/ pairs one template (`length-in.html`) with outputs per locale
@@ -53,25 +44,7 @@ const printedLines = (text: string) =>
     .map((line) => line.trim())
     .filter((line) => line !== '');
 
-/** Cases that contradict others or cannot be expressed; each reason says why. */
-const SKIPPED: Record<string, string> = {
-  // These three expect ranges of times written with plain spaces and a time zone ('10:00 AM – 12:00 PM PT')
-  // and an uncollapsed same-day range ('Aug 9, 2017 – Aug 9, 2017'), while f-datetime-interval-1 and
-  // f-message-7 expect ICU's own output for the same formatter ('2:04 – 7:38 PM', no zone).
-  'i18n/f-datetime-interval-1': 'contradicts f-datetime-interval-1',
-  'i18n/f-message-datetime-interval-en-US': 'contradicts f-datetime-interval-1',
-  // Also expects English AM/PM inside a French range, which no French locale data writes.
-  'i18n/f-message-datetime-interval-fr-FR': 'contradicts f-datetime-interval-1 and French locale data',
-  // Their JSON numbers 0.0, 1.0, 2.0 and 17.0 must print as written and count as having a fraction digit,
-  // but JSON parsing gives the same number as 0, 1, 2 and 17; f-message-plural-1 and -2 test the same
-  // rules with strings and pass.
-  'i18n/f-message-plural-en-US': 'JSON number literals lose their written fraction digits',
-  'i18n/f-message-plural-fr-FR': 'JSON number literals lose their written fraction digits',
-  'i18n/f-message-plural-pl-PL': 'JSON number literals lose their written fraction digits',
-  // Needs the core `.equal? count 0` to compare with the number literal 0; the lead's stand-in engine
-  // resolves `0` as a variable. Un-skip once the full engine of issue 3 is in.
-  'f-message-plural-1': 'needs the core equal? predicate with a number literal',
-};
+const SKIPPED: Record<string, string> = {};
 
 /**
  * The French unit outputs come from an older CLDR than the ICU behind Intl, which this engine uses
@@ -88,20 +61,6 @@ for (const category of ['acceleration', 'angle', 'area', 'consumption', 'digital
 for (const category of ['frequency', 'length', 'mass', 'power', 'speed', 'temperature', 'volume']) {
   SKIPPED[`i18n/units/${category}-fr-FR`] = OLDER_FRENCH_CLDR;
 }
-
-describe.skipIf(!pluginCasesPresent)('i18n plugin conformance cases', () => {
-  it('finds the i18n cases', () => {
-    expect(cases.length).toBeGreaterThanOrEqual(70);
-  });
-
-  for (const testCase of cases) {
-    it.skipIf(testCase.name in SKIPPED)(testCase.name, () => {
-      const { output, errors } = renderCase(testCase);
-      expect(output).toBe(testCase.output);
-      expect(errors).toEqual([]);
-    });
-  }
-});
 
 describe.skipIf(!pluginCasesPresent)('i18n unit conversion cases', () => {
   it('finds the unit cases', () => {

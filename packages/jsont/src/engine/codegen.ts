@@ -1,0 +1,332 @@
+// Syntax tree -> JavaScript. A template becomes one generated function `(rt, out) => out` (plus one per
+// macro) that appends its text to `out` with plain statements: no tree walking and no per-node calls at
+// render time. Everything taken from the template enters the generated source only as a JSON literal
+// or as an index into a table handed to the function, never as code.
+
+import type { Formatter, Plugin, Predicate, TemplateError } from '../plugin-api.js';
+import { Expression } from './expression.js';
+import { step } from './paths.js';
+import {
+  type Block,
+  findField,
+  findFieldAbove,
+  isTruthy,
+  printed,
+  type Runtime,
+  resolveFirst,
+  resolveIn,
+} from './runtime.js';
+import { type FormatterCall, type Node, type OrBranch, parseTemplate, type Reference } from './syntax.js';
+
+export interface Registry {
+  formatters: Map<string, Formatter>;
+  predicates: Map<string, Predicate>;
+}
+
+export function registryOf(plugins: Plugin[]): Registry {
+  const formatters = new Map<string, Formatter>();
+  const predicates = new Map<string, Predicate>();
+  for (const plugin of plugins) {
+    for (const [name, f] of Object.entries(plugin.formatters ?? {})) formatters.set(name, f);
+    for (const [name, p] of Object.entries(plugin.predicates ?? {})) predicates.set(name, p);
+  }
+  return { formatters, predicates };
+}
+
+export interface EngineOptions {
+  enableEval: boolean;
+  enableInclude: boolean;
+}
+
+/** The helpers generated code may call; passed in as `H`. */
+const HELPERS = { step, findField, findFieldAbove, resolveFirst, resolveIn, isTruthy, printed };
+
+const NO_VALUES: readonly unknown[] = Object.freeze([]);
+
+const literal = (value: unknown) => JSON.stringify(value);
+
+/** Generates the code of one template (and its macros) and turns it into functions. */
+class Generator {
+  /** Values the generated code reads by index: formatter and predicate functions, arguments, expressions. */
+  readonly table: unknown[] = [];
+  /** Macro bodies, generated as functions of their own. */
+  readonly functions: string[] = [];
+  #names = 0;
+
+  constructor(
+    readonly registry: Registry,
+    readonly options: EngineOptions,
+  ) {}
+
+  constant(value: unknown): string {
+    this.table.push(value);
+    return `K[${this.table.length - 1}]`;
+  }
+
+  name(prefix: string): string {
+    return `${prefix}${this.#names++}`;
+  }
+
+  /**
+   * `H.step(obj, key)` written out at the call site: each site then keeps its own inline cache for a
+   * fixed key (the shapes at one place in a template are mostly alike), which is much faster than one
+   * shared, megamorphic lookup. Keys that need the careful path (`length` on arrays, indices) use H.step.
+   */
+  step(object: string, key: string | number): string {
+    if (typeof key === 'number' || key === 'length' || key === '__proto__') {
+      return `H.step(${object}, ${literal(key)})`;
+    }
+    const o = this.name('o');
+    const u = this.name('u');
+    this.declare(o);
+    this.declare(u);
+    return `((${o} = ${object}) !== null && typeof ${o} === 'object' && (${u} = ${o}[${literal(key)}]) !== undefined && typeof ${u} !== 'function' ? ${u} : undefined)`;
+  }
+
+  /** An expression for a reference looked up the section stack. */
+  lookup(path: Reference): string {
+    const [first, ...rest] = path;
+    let code: string;
+    if (first === '@') code = 'rt.frame.node';
+    else if (typeof first === 'string' && first[0] === '@')
+      code = `H.resolveFirst(rt.frame, ${literal(first)})`;
+    else if (typeof first === 'number' || first === 'length' || first === '__proto__') {
+      code = `H.findField(rt.frame, ${literal(first)})`;
+    } else {
+      // Most names are found in the current frame; only a miss walks up the stack.
+      const v = this.name('w');
+      this.declare(v);
+      code = `((${v} = ${this.step('rt.frame.node', first!)}) !== undefined ? ${v} : H.findFieldAbove(rt.frame, ${literal(first)}))`;
+    }
+    return this.#rest(code, rest);
+  }
+
+  /** Sections open a name of the current frame only, as the reference engine does. */
+  sectionLookup(path: Reference): string {
+    const [first, ...rest] = path;
+    const code =
+      typeof first === 'string' && first[0] === '@'
+        ? `H.resolveIn(rt.frame, ${literal(first)})`
+        : this.step('rt.frame.node', first!);
+    return this.#rest(code, rest);
+  }
+
+  #rest(code: string, rest: Reference): string {
+    let result = code;
+    for (const part of rest) {
+      const t = this.name('t');
+      this.declare(t);
+      result = `((${t} = ${result}) == null ? undefined : ${this.step(t, part)})`;
+    }
+    return result;
+  }
+
+  /** Temporaries of the function being generated. */
+  #locals: Set<string>[] = [new Set()];
+  declare(local: string): void {
+    this.#locals[this.#locals.length - 1]!.add(local);
+  }
+
+  /** Wraps statements into a function `(rt, out) => out` with its temporaries declared. */
+  function(statements: string[], locals: Set<string>): string {
+    const declared = locals.size ? `let ${[...locals].join(', ')};\n` : '';
+    return `(function (rt, out) {\n${declared}${statements.join('\n')}\nreturn out;\n})`;
+  }
+
+  block(nodes: Node[], into: string[]): void {
+    for (const node of nodes) this.node(node, into);
+  }
+
+  /** The value of a tag: first reference, then its formatters (with the value as `@`). */
+  value(refs: Reference[], calls: FormatterCall[], pushValue: boolean, into: string[]): string {
+    const v = this.name('v');
+    this.declare(v);
+    into.push(`${v} = ${this.lookup(refs[0]!)};`);
+    if (calls.length === 0) return v;
+    const others =
+      refs.length > 1
+        ? `[${refs
+            .slice(1)
+            .map((r) => this.lookup(r))
+            .join(', ')}]`
+        : this.constant(NO_VALUES);
+    const o = this.name('o');
+    this.declare(o);
+    into.push(`${o} = ${others};`);
+    // Formatters declared as (value, args) never read the scope: no frame needed for them.
+    const needsScope =
+      pushValue && calls.some((c) => (this.registry.formatters.get(c.name)?.length ?? 3) > 2);
+    if (needsScope) into.push(`rt.push(${v}).tagValue = true;`);
+    for (const call of calls) {
+      const f = this.constant(this.registry.formatters.get(call.name));
+      const args = this.constant(call.args);
+      into.push(
+        `try { ${v} = ${f}(${v}, ${args}, rt, ${o}); } catch (e) { ${v} = rt.fail(${literal(`formatter ${call.name}`)}, e); }`,
+      );
+    }
+    if (needsScope) into.push('rt.pop();');
+    return v;
+  }
+
+  predicate(name: string, args: string[]): string {
+    const p = this.registry.predicates.get(name);
+    if (!p) return 'false';
+    return `H.holds(${this.constant(p)}, ${this.constant(args)}, rt, ${literal(`predicate ${name}?`)})`;
+  }
+
+  alternate(branch: OrBranch | undefined, into: string[]): void {
+    if (!branch) return;
+    if (branch.predicate === undefined) {
+      this.block(branch.body, into);
+      return;
+    }
+    into.push(`if (${this.predicate(branch.predicate, branch.args)}) {`);
+    this.block(branch.body, into);
+    into.push('} else {');
+    this.alternate(branch.alternate, into);
+    into.push('}');
+  }
+
+  node(node: Node, into: string[]): void {
+    switch (node.type) {
+      case 'text':
+        into.push(`out += ${literal(node.text)};`);
+        return;
+      case 'variable': {
+        const v = this.value(node.refs, node.formatters, true, into);
+        into.push(`out += typeof ${v} === 'string' ? ${v} : H.printed(${v});`);
+        return;
+      }
+      case 'section': {
+        const v = this.name('s');
+        this.declare(v);
+        into.push(`${v} = ${this.sectionLookup(node.ref)};`, `rt.push(${v});`, `if (H.isTruthy(${v})) {`);
+        this.block(node.body, into);
+        into.push('} else {');
+        // The alternate runs inside the section's (empty) frame.
+        this.alternate(node.alternate, into);
+        into.push('}', 'rt.pop();');
+        return;
+      }
+      case 'repeated': {
+        const [a, f, i, last] = [this.name('a'), this.name('f'), this.name('i'), this.name('n')];
+        for (const local of [a, f, last]) this.declare(local);
+        into.push(`${a} = ${this.sectionLookup(node.ref)};`, `if (Array.isArray(${a}) && ${a}.length > 0) {`);
+        into.push(`${f} = rt.push(${a}); ${last} = ${a}.length - 1;`);
+        into.push(`for (let ${i} = 0; ${i} <= ${last}; ${i}++) {`);
+        into.push(`rt.spend(out.length); ${f}.index = ${i}; rt.push(${a}[${i}]);`);
+        this.block(node.body, into);
+        if (node.between.length) {
+          into.push(`if (${i} < ${last}) {`);
+          this.block(node.between, into);
+          into.push('}');
+        }
+        into.push(`rt.frame = ${f};`, '}', `rt.frame = ${f}.parent;`, '} else {');
+        this.alternate(node.alternate, into);
+        into.push('}');
+        return;
+      }
+      case 'predicate':
+        into.push(`if (${this.predicate(node.predicate, node.args)}) {`);
+        this.block(node.body, into);
+        into.push('} else {');
+        this.alternate(node.alternate, into);
+        into.push('}');
+        return;
+      case 'if': {
+        // Left to right without precedence, stopping as soon as the result is settled.
+        const r = this.name('r');
+        const label = this.name('L');
+        this.declare(r);
+        into.push(`${r} = H.isTruthy(${this.lookup(node.refs[0]!)});`, `${label}: {`);
+        node.refs.slice(1).forEach((ref, k) => {
+          into.push(`if (${node.and[k] ? `!${r}` : r}) break ${label};`);
+          into.push(`${r} = H.isTruthy(${this.lookup(ref)});`);
+        });
+        into.push('}', `if (${r}) {`);
+        this.block(node.body, into);
+        into.push('} else {');
+        this.alternate(node.alternate, into);
+        into.push('}');
+        return;
+      }
+      case 'bindvar': {
+        const v = this.value(node.refs, node.formatters, false, into);
+        into.push(`rt.setVar(${literal(node.name)}, ${v});`);
+        return;
+      }
+      case 'ctxvar': {
+        const fields = node.bindings.map(([key, ref]) => `${literal(key)}: ${this.lookup(ref)}`);
+        into.push(`rt.setVar(${literal(node.name)}, { ${fields.join(', ')} });`);
+        return;
+      }
+      case 'macro': {
+        this.#locals.push(new Set());
+        const body: string[] = [];
+        this.block(node.body, body);
+        const locals = this.#locals.pop()!;
+        this.functions.push(this.function(body, locals));
+        into.push(
+          `(rt.frame.macros ??= new Map()).set(${literal(node.name)}, M[${this.functions.length - 1}]);`,
+        );
+        return;
+      }
+      case 'include':
+        if (this.options.enableInclude) {
+          into.push(`out = rt.include(out, ${literal(node.name)}, ${node.args.includes('output')});`);
+        }
+        return;
+      case 'inject':
+        into.push(`rt.inject(${literal(node.name)}, ${literal(node.path)});`);
+        return;
+      case 'eval': {
+        if (!this.options.enableEval) return;
+        const expression = new Expression(node.code);
+        if (expression.errors.length) {
+          const messages = expression.errors.map(
+            (e) => `RuntimeError: Error parsing expression: ${JSON.stringify(node.code)}: ${e}`,
+          );
+          into.push(`for (const m of ${this.constant(messages)}) rt.error('engine', m);`);
+        } else {
+          into.push(`out = rt.evaluate(out, ${this.constant(expression)});`);
+        }
+        return;
+      }
+    }
+  }
+
+  /** The template's main function. Errors other than formatter and predicate ones propagate to the caller. */
+  program(nodes: Node[]): Block {
+    const body: string[] = [];
+    this.block(nodes, body);
+    const main = this.function(body, this.#locals[0]!);
+    const source = `const M = [${this.functions.join(',\n')}];\nreturn ${main};`;
+    const make = new Function('H', 'K', source) as (h: unknown, k: unknown[]) => Block;
+    return make({ ...HELPERS, holds }, this.table);
+  }
+}
+
+/** A predicate call; one that throws is reported and counts as false. */
+function holds(p: Predicate, args: string[], rt: Runtime, what: string): boolean {
+  try {
+    return p(args, rt) === true;
+  } catch (e) {
+    rt.fail(what, e);
+    return false;
+  }
+}
+
+export function parse(source: string, registry: Registry, errors: TemplateError[]): Node[] {
+  return parseTemplate(
+    source,
+    {
+      hasFormatter: (name) => registry.formatters.has(name),
+      hasPredicate: (name) => registry.predicates.has(name),
+    },
+    errors,
+  );
+}
+
+export function generate(nodes: Node[], registry: Registry, options: EngineOptions): Block {
+  return new Generator(registry, options).program(nodes);
+}

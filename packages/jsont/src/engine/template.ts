@@ -1,0 +1,135 @@
+// The public face of the engine: compile once, render many times. `compile` parses (and reports parse
+// errors); the first render generates the template's code, which every later render reuses.
+
+import type { Plugin, TemplateError } from '../plugin-api.js';
+import { type EngineOptions, generate, parse, type Registry, registryOf } from './codegen.js';
+import { type Block, RenderAborted, Runtime } from './runtime.js';
+import type { Node } from './syntax.js';
+
+export interface CompileOptions {
+  plugins?: Plugin[];
+  /** `.eval` is off by default: a site owner's template evaluates expressions only when enabled. */
+  enableEval?: boolean;
+  /** `.include` is off by default, like `.eval`. */
+  enableInclude?: boolean;
+}
+
+export interface RenderOptions {
+  /** Partial name -> template source, for `apply` and `.include`. */
+  partials?: Record<string, string>;
+  /** Path -> value, for `.inject`. */
+  injects?: Record<string, unknown>;
+  /** Locale for the i18n formatters; default `en-US`. */
+  locale?: string;
+  /** Epoch milliseconds the render treats as now; default the current time. */
+  now?: number;
+}
+
+export interface RenderResult {
+  output: string;
+  errors: TemplateError[];
+}
+
+export interface CompiledTemplate {
+  /** Parse errors; the template still renders what it could parse. */
+  readonly errors: TemplateError[];
+  render(json: unknown, options?: RenderOptions): RenderResult;
+}
+
+const NO_PARTIALS: Record<string, string> = {};
+const NO_INJECTS: Record<string, unknown> = {};
+
+/** Remembers compiled things by key, dropping the oldest beyond `size`. */
+class Cache<T> {
+  readonly #entries = new Map<string, T>();
+  constructor(readonly size: number) {}
+  get(key: string): T | undefined {
+    return this.#entries.get(key);
+  }
+  set(key: string, value: T): T {
+    if (this.#entries.size >= this.size) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(key, value);
+    return value;
+  }
+}
+
+/** One plugin set with its options: compiles templates and partials and caches them by source. */
+class Engine {
+  readonly templates = new Cache<Template>(200);
+  readonly partials = new Cache<{ block: Block; errors: TemplateError[] }>(500);
+
+  constructor(
+    readonly registry: Registry,
+    readonly options: EngineOptions,
+  ) {}
+
+  partial = (source: string): { block: Block; errors: TemplateError[] } => {
+    const cached = this.partials.get(source);
+    if (cached) return cached;
+    const errors: TemplateError[] = [];
+    const block = generate(parse(source, this.registry, errors), this.registry, this.options);
+    return this.partials.set(source, { block, errors });
+  };
+}
+
+class Template implements CompiledTemplate {
+  readonly errors: TemplateError[] = [];
+  #nodes: Node[] | undefined;
+  #block: Block | undefined;
+
+  constructor(
+    source: string,
+    readonly engine: Engine,
+  ) {
+    this.#nodes = parse(source, engine.registry, this.errors);
+  }
+
+  render(json: unknown, options: RenderOptions = {}): RenderResult {
+    if (!this.#block) {
+      this.#block = generate(this.#nodes!, this.engine.registry, this.engine.options);
+      this.#nodes = undefined;
+    }
+    const rt = new Runtime(json, {
+      locale: options.locale ?? 'en-US',
+      now: options.now ?? Date.now(),
+      partials: options.partials ?? NO_PARTIALS,
+      injects: options.injects ?? NO_INJECTS,
+      compilePartial: this.engine.partial,
+    });
+    let output = '';
+    try {
+      output = this.#block(rt, '');
+    } catch (e) {
+      // A render over the limits stops with its error recorded; anything else is an engine fault,
+      // reported the same way. Neither reaches the caller as an exception.
+      if (!(e instanceof RenderAborted)) rt.fail('template', e);
+    }
+    return { output, errors: rt.errors };
+  }
+}
+
+const defaultEngines = new Map<string, Engine>();
+let defaultRegistry: Registry | undefined;
+
+/** Compiles with the default plugins through a cache; another plugin set compiles afresh. */
+export function compileWith(
+  source: string,
+  defaultPlugins: Plugin[],
+  options: CompileOptions,
+): CompiledTemplate {
+  const engineOptions = {
+    enableEval: options.enableEval === true,
+    enableInclude: options.enableInclude === true,
+  };
+  if (options.plugins && options.plugins !== defaultPlugins) {
+    return new Template(source, new Engine(registryOf(options.plugins), engineOptions));
+  }
+  const flags = `${engineOptions.enableEval ? 1 : 0}${engineOptions.enableInclude ? 1 : 0}`;
+  let engine = defaultEngines.get(flags);
+  if (!engine) {
+    defaultRegistry ??= registryOf(defaultPlugins);
+    engine = new Engine(defaultRegistry, engineOptions);
+    defaultEngines.set(flags, engine);
+  }
+  return engine.templates.get(source) ?? engine.templates.set(source, new Template(source, engine));
+}

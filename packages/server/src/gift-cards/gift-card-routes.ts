@@ -1,0 +1,228 @@
+import { formatMoney, PageType, SESSION_MESSAGES } from '@baukasten/commerce';
+import type { Storage, Website } from '@baukasten/storage';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { orderView } from '../commerce/checkout-service.js';
+import type { CommerceOptions } from '../commerce/commerce-routes.js';
+import { defaultPaymentProviders } from '../commerce/payment-providers.js';
+import { requireCrumb } from '../crumb.js';
+import { HttpError } from '../http-error.js';
+import { siteOrigin } from '../pages/seo-routes.js';
+import { InMemoryRateLimiter, type RateLimiter } from '../rate-limit.js';
+import {
+  checkoutFormFields,
+  checkoutFormHtml,
+  checkoutInputOf,
+  esc,
+  isFormPost,
+  messagePage,
+  parseBody,
+  sendCheckoutPage,
+  sendFieldsError,
+} from '../subscriptions/checkout-page.js';
+import { maskGiftCardCode } from './gift-card-code.js';
+import { giftCardMessages } from './gift-card-messages.js';
+import {
+  DenominationMissing,
+  type GiftCardOffer,
+  GiftCardService,
+  giftCardView,
+} from './gift-card-service.js';
+
+const choiceQuery = z.object({
+  websiteId: z.string().max(64).optional(),
+  giftCardProductId: z.string().max(64).optional(),
+  sku: z.string().max(200).optional(),
+  format: z.string().optional(),
+});
+const orderQuery = z.object({ orderId: z.string().max(64).optional(), format: z.string().optional() });
+const balanceQuery = z.object({ code: z.string().max(64).optional() });
+const purchaseBody = z.object({
+  ...checkoutFormFields,
+  websiteId: z.string().max(64).optional(),
+  giftCardProductId: z.string().min(1).max(64),
+  sku: z.string().max(200).optional(),
+  recipientEmail: z.string().max(256).optional(),
+  fromName: z.string().max(200).optional(),
+});
+
+/** Balance look-ups are where codes would be guessed, so they get a tighter limit than the shop's other calls. */
+export const BALANCE_LOOKUPS_PER_MINUTE = 30;
+
+const websiteOf = (request: FastifyRequest): Website => request.website!;
+const confirmationUrl = (orderId: string) =>
+  `/checkout/giftcard/bestaetigt?orderId=${encodeURIComponent(orderId)}`;
+const offerUrl = (website: Website, itemId: string, sku: string) =>
+  `/checkout/giftcard?websiteId=${encodeURIComponent(website.id)}&giftCardProductId=${encodeURIComponent(
+    itemId,
+  )}&sku=${encodeURIComponent(sku)}`;
+
+export interface GiftCardRouteOptions extends CommerceOptions {
+  balanceRateLimiter?: RateLimiter;
+}
+
+/**
+ * The gift-card checkout of spec 2 (R2.1.9, page type 201), buying a card, its confirmation (page type
+ * 202) and the public balance look-up. Paying with a card happens in the cart checkout (giftCardCodes).
+ */
+export function registerGiftCardRoutes(
+  site: FastifyInstance,
+  storage: Storage,
+  options: GiftCardRouteOptions = {},
+) {
+  const limiter = options.rateLimiter ?? new InMemoryRateLimiter({ limit: 120, windowMs: 10_000 });
+  const balanceLimiter =
+    options.balanceRateLimiter ??
+    new InMemoryRateLimiter({ limit: BALANCE_LOOKUPS_PER_MINUTE, windowMs: 60_000 });
+  const providers = options.paymentProviders ?? defaultPaymentProviders;
+  const giftCards = new GiftCardService(storage, providers);
+  const limited = (which: RateLimiter) => async (request: FastifyRequest) => {
+    if (!(await which.hit(`${request.website?.id}:${request.ip}`))) {
+      throw new HttpError(429, 'RATE_LIMITED', SESSION_MESSAGES.tooManyRequests);
+    }
+  };
+  const guarded = async (request: FastifyRequest) => {
+    await requireCrumb(request);
+    await limited(limiter)(request);
+  };
+
+  site.get('/checkout/giftcard', async (request, reply) => {
+    const query = parseBody(choiceQuery, request.query);
+    const website = websiteOf(request);
+    let offer: GiftCardOffer;
+    try {
+      offer = await giftCards.offer(website, query);
+    } catch (error) {
+      if (!(error instanceof DenominationMissing)) throw error;
+      // Without a denomination the page offers them instead of a dead end.
+      const links = error.denominations
+        .map(
+          (d) =>
+            `<li><a href="${esc(offerUrl(website, error.item.id, d.sku))}">${esc(d.amountText)}</a></li>`,
+        )
+        .join('');
+      const page = messagePage(
+        website,
+        PageType.CHECKOUT,
+        error.item.title,
+        error.message,
+        `<h2>${esc(giftCardMessages.chooseDenomination)}</h2><ul>${links}</ul>`,
+      );
+      return sendCheckoutPage(
+        request,
+        reply,
+        {
+          ...page,
+          context: {
+            error: { type: error.type, message: error.message },
+            denominations: error.denominations,
+          },
+        },
+        400,
+      );
+    }
+    const money = (minor: number) => formatMoney(minor, website.currency, website.locale);
+    const context = {
+      websiteId: website.id,
+      giftCardProductId: offer.item.id,
+      productName: offer.item.title,
+      sku: offer.variant.sku,
+      amountCents: offer.amountMinor,
+      amountText: money(offer.amountMinor),
+      priceCents: offer.priceMinor,
+      priceText: money(offer.priceMinor),
+      denominations: offer.denominations,
+    };
+    const others = offer.denominations
+      .filter((d) => d.sku !== offer.variant.sku)
+      .map((d) => `<a href="${esc(offerUrl(website, offer.item.id, d.sku))}">${esc(d.amountText)}</a>`)
+      .join(' · ');
+    const html = `<section><h2>${esc(offer.item.title)} über ${esc(context.amountText)}</h2>
+<p>Preis: ${esc(context.priceText)}</p>
+${others ? `<p>Anderer Betrag: ${others}</p>` : ''}
+<p>Den Gutscheincode schicken wir per E-Mail, an dich oder direkt an die beschenkte Person.</p></section>
+${checkoutFormHtml({
+  action: '/api/commerce/checkout/giftcard',
+  crumb: request.crumb,
+  hidden: { websiteId: website.id, giftCardProductId: offer.item.id, sku: offer.variant.sku },
+  providers,
+  needsAddress: false,
+  submitLabel: 'Gutschein kaufen',
+  extraHtml: `<fieldset><legend>Verschenken (freiwillig)</legend>
+<label for="recipientEmail">E-Mail-Adresse der beschenkten Person</label><input id="recipientEmail" name="recipientEmail" type="email">
+<label for="fromName">Dein Name</label><input id="fromName" name="fromName" type="text"></fieldset>`,
+})}`;
+    return sendCheckoutPage(request, reply, {
+      website,
+      pageType: PageType.CHECKOUT,
+      title: giftCardMessages.pageTitle,
+      context,
+      html,
+    });
+  });
+
+  site.post('/api/commerce/checkout/giftcard', { preHandler: guarded }, async (request, reply) => {
+    const body = parseBody(purchaseBody, request.body);
+    const website = websiteOf(request);
+    try {
+      const { order, issued } = await giftCards.purchase(
+        website,
+        {
+          ...checkoutInputOf(body),
+          giftCardProductId: body.giftCardProductId,
+          ...(body.sku ? { sku: body.sku } : {}),
+          ...(body.websiteId ? { websiteId: body.websiteId } : {}),
+          ...(body.recipientEmail ? { recipientEmail: body.recipientEmail } : {}),
+          ...(body.fromName ? { fromName: body.fromName } : {}),
+        },
+        siteOrigin(request),
+      );
+      if (isFormPost(request)) return reply.redirect(confirmationUrl(order.id), 303);
+      return reply.code(201).send({
+        order: orderView(website, order),
+        // The full code only in this answer to the buyer; it is stored as a hash.
+        giftCard: {
+          ...giftCardView(website, issued.card),
+          code: issued.code,
+          maskedCode: maskGiftCardCode(issued.card.codeLast4),
+        },
+      });
+    } catch (error) {
+      return sendFieldsError(reply, error);
+    }
+  });
+
+  site.get('/checkout/giftcard/bestaetigt', async (request, reply) => {
+    const { orderId } = parseBody(orderQuery, request.query);
+    const website = websiteOf(request);
+    const { order, cards } = await giftCards.confirmation(website, orderId);
+    const views = cards.map((card) => ({ ...giftCardView(website, card), initialCents: card.initialMinor }));
+    const lines = cards
+      .map(
+        (card) =>
+          `<li>${esc(formatMoney(card.initialMinor, card.currency, website.locale))} – Code ${esc(
+            maskGiftCardCode(card.codeLast4),
+          )}, geschickt an ${esc(card.recipientEmail ?? order.customerEmail ?? '')}</li>`,
+      )
+      .join('');
+    const html = `<p>Vielen Dank für deine Bestellung Nr. ${order.orderNumber}!</p>
+<ul>${lines}</ul>
+<p>Der vollständige Gutscheincode steht in der E-Mail. Das Guthaben lässt sich jederzeit an der Kasse einlösen.</p>
+<p><a href="/">Weiter einkaufen</a></p>`;
+    return sendCheckoutPage(request, reply, {
+      website,
+      pageType: PageType.ORDER_CONFIRMED,
+      title: giftCardMessages.confirmedTitle,
+      context: {
+        order: { id: order.id, orderNumber: order.orderNumber, grandTotalCents: order.grandTotalMinor },
+        giftCards: views,
+      },
+      html,
+    });
+  });
+
+  site.get('/api/commerce/gift-cards/balance', { preHandler: limited(balanceLimiter) }, async (request) => {
+    const { code } = parseBody(balanceQuery, request.query);
+    return giftCards.balance(websiteOf(request), code);
+  });
+}

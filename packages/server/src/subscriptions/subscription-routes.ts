@@ -1,0 +1,182 @@
+import { formatMoney, PageType, ProductType, SESSION_MESSAGES } from '@baukasten/commerce';
+import type { Storage, Website } from '@baukasten/storage';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { type EntrySnapshot, totalsOf } from '../commerce/cart-view.js';
+import { orderView } from '../commerce/checkout-service.js';
+import type { CommerceOptions } from '../commerce/commerce-routes.js';
+import { defaultPaymentProviders } from '../commerce/payment-providers.js';
+import { requireCrumb } from '../crumb.js';
+import { HttpError } from '../http-error.js';
+import { InMemoryRateLimiter } from '../rate-limit.js';
+import {
+  checkoutFormFields,
+  checkoutFormHtml,
+  checkoutInputOf,
+  esc,
+  isFormPost,
+  parseBody,
+  sendCheckoutPage,
+  sendFieldsError,
+} from './checkout-page.js';
+import { subscriptionMessages } from './subscription-messages.js';
+import { planText } from './subscription-schedule.js';
+import { SubscriptionService, subscriptionView } from './subscription-service.js';
+
+const subscriptionCartBody = z.object({
+  itemId: z.string().min(1).max(64),
+  sku: z.string().max(200).optional(),
+  variantId: z.string().max(64).optional(),
+  // Checked by the shop's quantity rule, which has its own German messages for non-numbers.
+  qty: z.unknown().optional(),
+  quantity: z.unknown().optional(),
+  additionalFields: z.union([z.string().max(20_000), z.record(z.string(), z.unknown())]).optional(),
+  subscriptionOptionId: z.string().max(64).optional(),
+  crumb: z.string().optional(),
+});
+
+const tokenQuery = z.object({ cartToken: z.string().max(64).optional(), format: z.string().optional() });
+const orderQuery = z.object({ orderId: z.string().max(64).optional(), format: z.string().optional() });
+const subscribeBody = z.object({ ...checkoutFormFields, cartToken: z.string().max(64).optional() });
+
+const websiteOf = (request: FastifyRequest): Website => request.website!;
+const confirmationUrl = (orderId: string) =>
+  `/checkout/subscribe/bestaetigt?orderId=${encodeURIComponent(orderId)}`;
+
+/**
+ * The subscription checkout of spec 2 and 7: the subscribe call (R7.1.4), the checkout page it opens
+ * (R2.1.8, page type 201), placing the subscription and its confirmation page (page type 206).
+ */
+export function registerSubscriptionRoutes(
+  site: FastifyInstance,
+  storage: Storage,
+  options: CommerceOptions = {},
+) {
+  const limiter = options.rateLimiter ?? new InMemoryRateLimiter({ limit: 120, windowMs: 10_000 });
+  const providers = options.paymentProviders ?? defaultPaymentProviders;
+  const subscriptions = new SubscriptionService(storage, providers);
+
+  const guarded = async (request: FastifyRequest) => {
+    await requireCrumb(request);
+    if (!(await limiter.hit(`${request.website?.id}:${request.ip}`))) {
+      throw new HttpError(429, 'RATE_LIMITED', SESSION_MESSAGES.tooManyRequests);
+    }
+  };
+
+  site.post('/api/3/commerce/cart/subscription', { preHandler: guarded }, async (request) => {
+    const body = parseBody(subscriptionCartBody, request.body);
+    const data = await subscriptions.startCart(websiteOf(request), {
+      itemId: body.itemId,
+      sku: body.sku || undefined,
+      variantId: body.variantId || undefined,
+      quantity: body.qty ?? body.quantity,
+      additionalFields:
+        body.additionalFields === undefined
+          ? undefined
+          : typeof body.additionalFields === 'string'
+            ? body.additionalFields
+            : JSON.stringify(body.additionalFields),
+      subscriptionOptionId: body.subscriptionOptionId || undefined,
+    });
+    return { data };
+  });
+
+  site.get('/checkout/subscribe', async (request, reply) => {
+    const { cartToken } = parseBody(tokenQuery, request.query);
+    const website = websiteOf(request);
+    const { cart, entry, plan } = await subscriptions.checkoutOf(website, cartToken);
+    if (cart.isPurchased && cart.orderId) return reply.redirect(confirmationUrl(cart.orderId), 303);
+    const snapshot = entry.chosenVariant as EntrySnapshot;
+    const totals = totalsOf(website, cart.entries, {});
+    const money = (minor: number) => formatMoney(minor, cart.currency, website.locale);
+    const needsAddress = snapshot.productType === ProductType.PHYSICAL;
+    const attributes = Object.entries(snapshot.attributes ?? {})
+      .map(([name, value]) => `${name}: ${value}`)
+      .join(', ');
+    const context = {
+      cartToken: cart.id,
+      subscription: {
+        itemId: entry.itemId,
+        productName: snapshot.title,
+        sku: entry.sku,
+        attributes: snapshot.attributes ?? {},
+        quantity: entry.quantity,
+        priceCents: entry.purchasePriceMinor,
+        priceText: money(entry.purchasePriceMinor * entry.quantity),
+        billingPeriod: plan.billingPeriod,
+        numBillingCycles: plan.numBillingCycles,
+        subscriptionOptionId: plan.subscriptionOptionId ?? null,
+        planText: planText(plan.billingPeriod, plan.numBillingCycles),
+      },
+      requiresShipping: needsAddress,
+      shippingCostCents: totals.shippingCostMinor,
+      grandTotalCents: totals.grandTotalMinor,
+      grandTotalText: money(totals.grandTotalMinor),
+    };
+    const html = `<section><h2>${esc(snapshot.title)}</h2>
+${attributes ? `<p>${esc(attributes)}</p>` : ''}
+<p>Menge: ${entry.quantity}</p>
+<p>${esc(context.subscription.priceText)} – ${esc(context.subscription.planText)}</p>
+<p><strong>Heute zu zahlen: ${esc(context.grandTotalText)}</strong>${
+      totals.shippingCostMinor > 0 ? ` (inklusive ${esc(money(totals.shippingCostMinor))} Versand)` : ''
+    }</p></section>
+${checkoutFormHtml({
+  action: '/api/commerce/checkout/subscribe',
+  crumb: request.crumb,
+  hidden: { cartToken: cart.id },
+  providers,
+  needsAddress,
+  submitLabel: 'Jetzt kostenpflichtig abonnieren',
+})}`;
+    return sendCheckoutPage(request, reply, {
+      website,
+      pageType: PageType.CHECKOUT,
+      title: subscriptionMessages.pageTitle,
+      context,
+      html,
+    });
+  });
+
+  site.post('/api/commerce/checkout/subscribe', { preHandler: guarded }, async (request, reply) => {
+    const body = parseBody(subscribeBody, request.body);
+    const website = websiteOf(request);
+    try {
+      const { order, subscription } = await subscriptions.subscribe(
+        website,
+        body.cartToken,
+        checkoutInputOf(body),
+      );
+      if (isFormPost(request)) return reply.redirect(confirmationUrl(order.id), 303);
+      return reply
+        .code(201)
+        .send({ order: orderView(website, order), subscription: subscriptionView(website, subscription) });
+    } catch (error) {
+      return sendFieldsError(reply, error);
+    }
+  });
+
+  site.get('/checkout/subscribe/bestaetigt', async (request, reply) => {
+    const { orderId } = parseBody(orderQuery, request.query);
+    const website = websiteOf(request);
+    const { order, subscription } = await subscriptions.confirmation(website, orderId);
+    const view = subscriptionView(website, subscription);
+    const next = view.nextBillingText
+      ? `<p>Nächste Abrechnung am ${esc(view.nextBillingText)}.</p>`
+      : '<p>Mit dieser Zahlung ist dein Abonnement vollständig bezahlt.</p>';
+    const html = `<p>Vielen Dank! Dein Abonnement für ${esc(view.productName)} ist aktiv.</p>
+<p>Bestellnummer: ${order.orderNumber}</p>
+<p>${view.quantity} × ${esc(view.productName)}: ${esc(view.priceText)} – ${esc(view.planText)}</p>
+${next}
+<p><a href="/">Weiter einkaufen</a></p>`;
+    return sendCheckoutPage(request, reply, {
+      website,
+      pageType: PageType.SUBSCRIPTION_CONFIRMED,
+      title: subscriptionMessages.confirmedTitle,
+      context: {
+        order: { id: order.id, orderNumber: order.orderNumber, grandTotalCents: order.grandTotalMinor },
+        subscription: view,
+      },
+      html,
+    });
+  });
+}
