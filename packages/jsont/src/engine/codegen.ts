@@ -58,9 +58,10 @@ class Generator {
     readonly options: EngineOptions,
   ) {}
 
+  /** A value the code reads; bound once to a module constant, so calls through it are direct calls. */
   constant(value: unknown): string {
     this.table.push(value);
-    return `K[${this.table.length - 1}]`;
+    return `k${this.table.length - 1}`;
   }
 
   name(prefix: string): string {
@@ -300,7 +301,8 @@ class Generator {
     const body: string[] = [];
     this.block(nodes, body);
     const main = this.function(body, this.#locals[0]!);
-    const source = `const M = [${this.functions.join(',\n')}];\nreturn ${main};`;
+    const constants = this.table.map((_, i) => `const k${i} = K[${i}];`).join('\n');
+    const source = `${constants}\nconst M = [${this.functions.join(',\n')}];\nreturn ${main};`;
     const make = new Function('H', 'K', source) as (h: unknown, k: unknown[]) => Block;
     return make({ ...HELPERS, holds }, this.table);
   }

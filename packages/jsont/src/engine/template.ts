@@ -56,6 +56,8 @@ class Cache<T> {
 /** One plugin set with its options: compiles templates and partials and caches them by source. */
 class Engine {
   readonly templates = new Cache<Template>(200);
+  /** Sources compiled once, so the second compile is cached. */
+  readonly seen = new Cache<boolean>(1000);
   readonly partials = new Cache<{ block: Block; errors: TemplateError[] }>(500);
 
   constructor(
@@ -131,5 +133,13 @@ export function compileWith(
     engine = new Engine(defaultRegistry, engineOptions);
     defaultEngines.set(flags, engine);
   }
-  return engine.templates.get(source) ?? engine.templates.set(source, new Template(source, engine));
+  const cached = engine.templates.get(source);
+  if (cached) return cached;
+  // Only a source compiled before is kept: one-off templates (previews, the CLI, generated ones) would
+  // otherwise fill the cache and cost garbage collection more than their parse.
+  if (!engine.seen.get(source)) {
+    engine.seen.set(source, true);
+    return new Template(source, engine);
+  }
+  return engine.templates.set(source, new Template(source, engine));
 }
