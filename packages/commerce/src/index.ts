@@ -14,6 +14,7 @@ export * from './images.js';
 export * from './instalments.js';
 export * from './money.js';
 export * from './motion.js';
+export * from './permissions.js';
 export * from './postal-codes.js';
 export * from './product-display.js';
 export * from './quantity.js';
