@@ -5,4 +5,6 @@ import { build, ensureDeps, root } from './lib/ensure-deps.mjs';
 
 ensureDeps();
 build();
+// React's server renderer picks its production build from NODE_ENV when it is first imported.
+process.env.NODE_ENV ??= 'production';
 await import(pathToFileURL(join(root, 'packages/server/dist/serve.js')).href);

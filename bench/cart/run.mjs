@@ -1,18 +1,16 @@
 // Add-to-cart and checkout throughput and p99 over HTTP, next to a bare Fastify JSON POST route in
 // the same run, on SQLite and on PostgreSQL. Target: add-to-cart at least 40 % of the bare route on SQLite.
-// Run: node bench/cart/run.mjs [--seconds 5] [--only sqlite|postgres]
+// Run: node bench/cart/run.mjs [--seconds 5] [--only sqlite|postgres] [--what-if sync-normal,host-cache]
+// --what-if measures a change before it is made (see WHAT_IFS in server-bundle.mjs); the work tree is untouched.
 // PostgreSQL: BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test, in its own schema bench_cart.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { build } from 'esbuild';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { loadServer } from './server-bundle.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
@@ -20,57 +18,13 @@ const flag = (name, fallback) => {
 };
 const SECONDS = Number(flag('seconds', '5'));
 const ONLY = flag('only', '');
+const WHAT_IF = flag('what-if', '')
+  .split(',')
+  .filter((name) => name !== '');
 const CONNECTIONS = 10;
 const CHECKOUTS = 2000;
 const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const SCHEMA = 'bench_cart';
-
-/** The server from source: bundled once with esbuild, workspace packages resolved to their src. */
-/** Source files that find siblings through import.meta.url (theme templates, assets) keep their own location. */
-const keepSourceLocations = {
-  name: 'keep-source-locations',
-  setup(b) {
-    b.onLoad({ filter: /packages[\\/][^\\/]+[\\/]src[\\/].*\.tsx?$/ }, async (a) => {
-      const text = await readFile(a.path, 'utf8');
-      if (!text.includes('import.meta.url')) return undefined;
-      const url = JSON.stringify(pathToFileURL(a.path).href);
-      return {
-        contents: text.replaceAll('import.meta.url', url),
-        loader: a.path.endsWith('x') ? 'tsx' : 'ts',
-      };
-    });
-  },
-};
-
-async function loadServer() {
-  // Inside node_modules so the bundle's bare imports (fastify, kysely...) resolve from the repository.
-  const dir = join(root, 'node_modules/.cache/baukasten-bench');
-  mkdirSync(dir, { recursive: true });
-  const pkg = (name) => join(root, `packages/${name}/src/index.ts`);
-  const outfile = join(dir, 'server.mjs');
-  await build({
-    stdin: {
-      contents: `
-        export { buildApp } from './packages/server/src/app.ts';
-        export { InMemoryRateLimiter } from './packages/server/src/rate-limit.ts';
-        export { createTestShop, germanAddress } from './packages/server/src/commerce/test-shop.ts';
-        export { openStorage } from './packages/storage/src/index.ts';`,
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile,
-    packages: 'external',
-    alias: Object.fromEntries(
-      ['commerce', 'storage', 'theme', 'jsont', 'storefront'].map((n) => [`@baukasten/${n}`, pkg(n)]),
-    ),
-    logLevel: 'error',
-    plugins: [keepSourceLocations],
-  });
-  return import(pathToFileURL(outfile).href);
-}
 
 const run = (opts) =>
   new Promise((resolve, reject) => {
@@ -177,7 +131,7 @@ async function benchDatabase(server, name, storageOptions) {
 
 const dir = mkdtempSync(join(tmpdir(), 'baukasten-bench-'));
 try {
-  const server = await loadServer();
+  const server = await loadServer(WHAT_IF);
   const results = {};
   if (ONLY !== 'postgres') {
     const bare = await bareRoute();
@@ -203,6 +157,7 @@ try {
     }
   }
   console.log(`connections ${CONNECTIONS}, ${SECONDS} s per run, ${CHECKOUTS} checkouts per database`);
+  if (WHAT_IF.length > 0) console.log(`what-if: ${WHAT_IF.join(', ')} (not the code in the work tree)`);
   for (const [name, r] of Object.entries(results)) {
     const ratio = (x) => `${((100 * x.rps) / r.bare.rps).toFixed(1)} %`;
     console.log(`\n${name}`);

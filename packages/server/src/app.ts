@@ -1,6 +1,8 @@
+import { constants as zlibConstants } from 'node:zlib';
 import { PageType } from '@baukasten/commerce';
 import type { Storage, Website } from '@baukasten/storage';
 import { loadTheme, type Theme } from '@baukasten/theme';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, {
@@ -9,17 +11,27 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { registerAdminRoutes } from './admin/admin-routes.js';
+import { registerAnalyticsRoutes } from './analytics/analytics-routes.js';
 import { registerAssetRoutes } from './assets/asset-routes.js';
 import { type CommerceOptions, registerCommerceRoutes } from './commerce/commerce-routes.js';
+import { registerConfigApp } from './config-app.js';
+import { ProofOfWorkCaptcha } from './forms/captcha.js';
 import { registerFormRoutes } from './forms/form-routes.js';
 import { type VisitorFormOptions, visitorFormGuard } from './forms/visitor-form-guard.js';
-import { registerGiftCardRoutes } from './gift-cards/gift-card-routes.js';
+import {
+  BALANCE_LOOKUPS_PER_MINUTE,
+  type GiftCardRouteOptions,
+  registerGiftCardRoutes,
+} from './gift-cards/gift-card-routes.js';
 import { HttpError } from './http-error.js';
 import { serverMessages } from './messages.js';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.js';
+import { registerCommercePages } from './pages/commerce-pages.js';
 import { notFoundContext, type PageDeps, registerPageRoutes, sendPage } from './pages/page-routes.js';
 import { registerSeoRoutes } from './pages/seo-routes.js';
 import { registerRestockRoutes } from './restock/restock-routes.js';
+import { inMemorySharedState, type SharedState } from './shared-state.js';
 import { registerSubscriptionRoutes } from './subscriptions/subscription-routes.js';
 import { hostnameFromHeader } from './tenant.js';
 
@@ -38,6 +50,15 @@ export interface AppOptions {
   commerce?: CommerceOptions;
   /** Captcha provider and rate limiter of site forms, restock sign-ups and the newsletter. */
   visitorForms?: VisitorFormOptions;
+  /**
+   * Rate-limit counts, spent captcha tokens and the captcha secret: in memory by default, in Redis when
+   * several processes serve the same shops (see shared-state.ts). Explicit options above win.
+   */
+  shared?: SharedState;
+  /** Websites created in the editor live at `<subdomain>.<baseDomain>` (default `localhost`). */
+  baseDomain?: string;
+  /** Take client addresses from X-Forwarded-For (only behind a reverse proxy). */
+  trustProxy?: boolean;
 }
 
 const isApiRequest = (request: FastifyRequest) => request.url.startsWith('/api/');
@@ -46,17 +67,45 @@ export async function buildApp({
   storage,
   logLevel = 'info',
   theme = loadTheme(),
-  commerce,
-  visitorForms,
+  commerce: commerceOptions,
+  visitorForms: visitorFormOptions,
+  shared = inMemorySharedState(),
+  baseDomain = 'localhost',
+  trustProxy = false,
 }: AppOptions): Promise<FastifyInstance> {
+  const commerce: GiftCardRouteOptions = {
+    ...commerceOptions,
+    rateLimiter:
+      commerceOptions?.rateLimiter ?? shared.rateLimiter('commerce', { limit: 120, windowMs: 10_000 }),
+    balanceRateLimiter:
+      (commerceOptions as GiftCardRouteOptions | undefined)?.balanceRateLimiter ??
+      shared.rateLimiter('gift-card-balance', { limit: BALANCE_LOOKUPS_PER_MINUTE, windowMs: 60_000 }),
+  };
+  const visitorForms: VisitorFormOptions = {
+    captcha:
+      visitorFormOptions?.captcha ??
+      new ProofOfWorkCaptcha({ secret: await shared.captchaSecret(), spentTokens: shared.spentTokens }),
+    rateLimiter:
+      visitorFormOptions?.rateLimiter ?? shared.rateLimiter('forms', { limit: 20, windowMs: 60_000 }),
+  };
   const app = Fastify({
     logger: { level: logLevel },
+    trustProxy,
     bodyLimit: 256 * 1024,
     // Bounded parsing of hostile input: deep query strings and huge bodies are refused early.
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
   });
   await app.register(cookie);
+  // Pages, JSON and assets go out compressed when the browser accepts it; brotli at a quality that keeps
+  // the CPU cost per page well under a millisecond.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(formbody);
 
   app.decorateRequest('website', undefined);
@@ -113,6 +162,9 @@ export async function buildApp({
     },
   );
 
+  await registerAdminRoutes(app, { storage, shared, baseDomain });
+  await registerConfigApp(app);
+
   // Every other route belongs to a website: an unknown host gets the German not-found page, never another site.
   await app.register(async (site) => {
     site.addHook('onRequest', async (request, reply) => {
@@ -128,12 +180,14 @@ export async function buildApp({
     registerSeoRoutes(site, storage);
     registerPageRoutes(site, deps);
     registerCommerceRoutes(site, storage, commerce);
+    registerCommercePages(site, deps, commerce);
     registerSubscriptionRoutes(site, storage, commerce);
     registerGiftCardRoutes(site, storage, commerce);
     const formGuard = visitorFormGuard(visitorForms);
     registerRestockRoutes(site, storage, formGuard);
     registerFormRoutes(site, storage, formGuard);
     registerNewsletterRoutes(site, storage, formGuard);
+    registerAnalyticsRoutes(site, { storage, shared });
   });
 
   return app;

@@ -19,6 +19,11 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('')),
   MAIL_FROM: z.string().min(3).default('Baukasten <no-reply@baukasten.localhost>'),
+  BASE_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/, 'muss ein Domainname sein, z. B. baukasten.example')
+    .default('localhost'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
 
 export interface ServerConfig {
@@ -33,6 +38,10 @@ export interface ServerConfig {
   /** Outbox delivery through SMTP; without it emails are written as .eml files to DATA_DIR/mail. */
   smtpUrl?: string;
   mailFrom: string;
+  /** New sites live at `<subdomain>.<baseDomain>`. */
+  baseDomain: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits per visitor). */
+  trustProxy: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -55,5 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    baseDomain: e.BASE_DOMAIN,
+    trustProxy: e.TRUST_PROXY === 'true',
   };
 }

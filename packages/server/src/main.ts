@@ -2,6 +2,7 @@ import { openStorage, seedDemoShop } from '@baukasten/storage';
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { startEmailDelivery } from './email/email-delivery.js';
+import { openSharedState } from './shared-state.js';
 
 /**
  * Starts one server: migrate, seed the demo shop on first start (the seed is idempotent), listen, and on
@@ -12,7 +13,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await storage.migrate();
   if (config.seedDemo) await seedDemoShop(storage, { hostnames: config.demoHostnames });
-  const app = await buildApp({ storage, logLevel: config.logLevel });
+  const shared = openSharedState(config.redisUrl);
+  const app = await buildApp({
+    storage,
+    logLevel: config.logLevel,
+    shared,
+    baseDomain: config.baseDomain,
+    trustProxy: config.trustProxy,
+  });
   await app.listen({ port: config.port, host: config.host });
   const email = startEmailDelivery(storage, config, app.log);
 
@@ -23,6 +31,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await email.stop();
+    await shared.close();
     await storage.close();
     process.exit(0);
   };

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, PostgresAdapter, type Selectable } from 'kysely';
 import { atomically } from './atomically.js';
 import { newId } from './ids.js';
 import { fromFlag, fromJson, toJson } from './json-column.js';
@@ -52,6 +52,13 @@ export interface NewCartEntry {
   purchasePriceMinor: number;
 }
 
+/** What to add, decided from the cart's entries as they are inside the add's transaction. */
+export interface PlannedAdd {
+  entry: NewCartEntry;
+  /** The cart's totals and data with the entry added, from its entries after the change. */
+  totals(entries: readonly StoredCartEntry[]): { totals: StoredCartTotals; data: Record<string, unknown> };
+}
+
 export interface CartRepository {
   create(websiteId: string, currency: string): Promise<StoredCart>;
   /** Undefined for an unknown id or a cart of another website. */
@@ -65,6 +72,18 @@ export interface CartRepository {
     cartId: string,
     entry: NewCartEntry,
   ): Promise<{ cart: StoredCart; entry: StoredCartEntry } | undefined>;
+  /**
+   * The add-to-cart write in one transaction of few statements: holds the open cart `cartId` for the
+   * change (row lock on PostgreSQL, the write lock on SQLite), or starts a new cart when it is missing or
+   * purchased; `plan` sees the entries and data as they are and may throw to write nothing. The entry is merged
+   * like addEntry merges it, the totals are stored with it, and the cart is answered as written, not read back.
+   */
+  addPlanned(
+    websiteId: string,
+    cartId: string | undefined,
+    currency: string,
+    plan: (current: { entries: readonly StoredCartEntry[]; data: Record<string, unknown> }) => PlannedAdd,
+  ): Promise<{ cart: StoredCart; entry: StoredCartEntry; created: boolean }>;
   /** Undefined when the cart or entry is missing or the cart was purchased. */
   updateEntry(
     websiteId: string,
@@ -154,6 +173,17 @@ export function cartRepository(db: Kysely<Database>): CartRepository {
     return Number(result.numUpdatedRows) > 0;
   };
 
+  const totalsColumns = (totals: StoredCartTotals, data: Record<string, unknown>) => ({
+    subtotal_minor: totals.subtotalMinor,
+    tax_minor: totals.taxMinor,
+    shipping_cost_minor: totals.shippingCostMinor,
+    discount_minor: totals.discountMinor,
+    grand_total_minor: totals.grandTotalMinor,
+    data: toJson(data),
+  });
+  // SQLite has no FOR UPDATE; its BEGIN IMMEDIATE already holds the only write lock.
+  const rowLocks = db.getExecutor().adapter instanceof PostgresAdapter;
+
   return {
     async create(websiteId, currency) {
       const now = Date.now();
@@ -223,6 +253,138 @@ export function cartRepository(db: Kysely<Database>): CartRepository {
         }
         const cart = (await find(websiteId, cartId, tx))!;
         return { cart, entry: cart.entries.find((e) => e.id === entryId)! };
+      });
+    },
+
+    async addPlanned(websiteId, cartId, currency, plan) {
+      if (!isKey(websiteId)) throw new Error('addPlanned needs a website id');
+      return atomically(db, async (tx) => {
+        const now = Date.now();
+        let row: Selectable<CartsTable> | undefined;
+        if (isKey(cartId)) {
+          const query = tx
+            .selectFrom('carts')
+            .selectAll()
+            .where('website_id', '=', websiteId)
+            .where('id', '=', cartId)
+            .where('is_purchased', '=', 0);
+          row = await (rowLocks ? query.forUpdate() : query).executeTakeFirst();
+        }
+        const entries = row
+          ? (
+              await tx
+                .selectFrom('cart_entries')
+                .selectAll()
+                .where('website_id', '=', websiteId)
+                .where('cart_id', '=', row.id)
+                .orderBy('position')
+                .orderBy('id')
+                .execute()
+            ).map(toEntry)
+          : [];
+        const { entry: input, totals } = plan({
+          entries,
+          data: row ? fromJson<Record<string, unknown>>(row.data, {}) : {},
+        });
+        const same = entries.find(
+          (e) =>
+            e.sku === input.sku &&
+            e.additionalFields === input.additionalFields &&
+            e.subscriptionOptionId === input.subscriptionOptionId,
+        );
+        const entry: StoredCartEntry = same
+          ? { ...same, quantity: same.quantity + input.quantity }
+          : {
+              id: newId(now),
+              itemId: input.itemId,
+              sku: input.sku,
+              quantity: input.quantity,
+              chosenVariant: input.chosenVariant,
+              purchasePriceMinor: input.purchasePriceMinor,
+              position: entries.reduce((last, e) => Math.max(last, e.position + 1), 0),
+              createdAt: now,
+              ...(input.variantId !== undefined ? { variantId: input.variantId } : {}),
+              ...(input.additionalFields !== undefined ? { additionalFields: input.additionalFields } : {}),
+              ...(input.subscriptionOptionId !== undefined
+                ? { subscriptionOptionId: input.subscriptionOptionId }
+                : {}),
+            };
+        const after = same ? entries.map((e) => (e === same ? entry : e)) : [...entries, entry];
+        const { totals: sums, data } = totals(after);
+        const targetId = row?.id ?? newId(now);
+        if (row) {
+          await tx
+            .updateTable('carts')
+            .set({ ...totalsColumns(sums, data), updated_at: now })
+            .where('website_id', '=', websiteId)
+            .where('id', '=', row.id)
+            .execute();
+        } else {
+          await tx
+            .insertInto('carts')
+            .values({
+              website_id: websiteId,
+              id: targetId,
+              currency,
+              ...totalsColumns(sums, data),
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+        }
+        if (same) {
+          await tx
+            .updateTable('cart_entries')
+            .set({ quantity: entry.quantity })
+            .where('website_id', '=', websiteId)
+            .where('id', '=', entry.id)
+            .execute();
+        } else {
+          await tx
+            .insertInto('cart_entries')
+            .values({
+              website_id: websiteId,
+              id: entry.id,
+              cart_id: targetId,
+              item_id: entry.itemId,
+              variant_id: entry.variantId ?? null,
+              sku: entry.sku,
+              quantity: entry.quantity,
+              chosen_variant: toJson(entry.chosenVariant),
+              additional_fields: entry.additionalFields ?? null,
+              subscription_option_id: entry.subscriptionOptionId ?? null,
+              purchase_price_minor: entry.purchasePriceMinor,
+              position: entry.position,
+              created_at: entry.createdAt,
+            })
+            .execute();
+        }
+        const cart: StoredCart = {
+          ...(row
+            ? toCart(row, after)
+            : toCart(
+                {
+                  website_id: websiteId,
+                  id: targetId,
+                  order_id: null,
+                  is_purchased: 0,
+                  currency,
+                  data: '{}',
+                  subtotal_minor: 0,
+                  tax_minor: 0,
+                  shipping_cost_minor: 0,
+                  discount_minor: 0,
+                  grand_total_minor: 0,
+                  created_at: now,
+                  updated_at: now,
+                },
+                after,
+              )),
+          ...sums,
+          data,
+          updatedAt: now,
+        };
+        return { cart, entry, created: !row };
       });
     },
 

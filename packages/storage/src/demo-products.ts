@@ -66,7 +66,7 @@ const engravingForm = {
 const restockEverywhere = {
   restockNotificationViews: ['PRODUCT_DETAIL', 'PRODUCT_QUICK_VIEW'],
   restockNotificationMessages: {
-    successMessage: 'Danke! Wir schreiben Ihnen, sobald der Artikel wieder da ist.',
+    successMessage: 'Danke! Wir schreiben dir, sobald der Artikel wieder da ist.',
   },
   mailingListSignUpEnabled: true,
   mailingListOptInByDefault: false,
@@ -107,7 +107,7 @@ export const demoProducts: DemoProduct[] = [
     urlId: 'kapuzenpullover-nordwind',
     title: 'Kapuzenpullover „Nordwind“',
     excerpt: '<p>Kuscheliger Hoodie aus Bio-Baumwolle mit angerautem Innenfutter.</p>',
-    body: '<p>Derzeit ausverkauft – tragen Sie sich ein, und wir melden uns, sobald er wieder da ist.</p>',
+    body: '<p>Derzeit ausverkauft – trag dich ein, und wir melden uns, sobald er wieder da ist.</p>',
     tags: ['Baumwolle'],
     categories: ['Kleidung'],
     product: {
@@ -218,7 +218,7 @@ export const demoProducts: DemoProduct[] = [
     urlId: 'schluesselanhaenger-mit-gravur',
     title: 'Schlüsselanhänger aus Messing mit Gravur',
     excerpt: '<p>Massiver Messinganhänger, graviert mit Ihrem Wunschtext.</p>',
-    body: '<p>Geben Sie beim Kauf den Gravurtext ein. Lieferzeit 3–5 Werktage.</p>',
+    body: '<p>Gib beim Kauf den Gravurtext ein. Lieferzeit 3–5 Werktage.</p>',
     tags: ['Geschenk', 'Personalisiert'],
     categories: ['Accessoires'],
     product: {
@@ -283,7 +283,7 @@ export const demoProducts: DemoProduct[] = [
     urlId: 'design-beratung',
     title: 'Design-Beratung (60 Minuten)',
     excerpt: '<p>Persönliche Beratung per Video für Ihren Webauftritt.</p>',
-    body: '<p>Nach dem Kauf schlagen wir Ihnen Termine vor. Freie Termine sind begrenzt.</p>',
+    body: '<p>Nach dem Kauf schlagen wir dir Termine vor. Freie Termine sind begrenzt.</p>',
     tags: ['Beratung'],
     categories: ['Dienstleistungen'],
     product: {
@@ -294,7 +294,7 @@ export const demoProducts: DemoProduct[] = [
   {
     urlId: 'geschenkgutschein',
     title: 'Geschenkgutschein',
-    excerpt: '<p>Verschenken Sie Auswahl: einlösbar für alles im Demo-Laden.</p>',
+    excerpt: '<p>Verschenke Auswahl: einlösbar für alles im Demo-Laden.</p>',
     body: '<p>Der Gutschein kommt per E-Mail und ist drei Jahre gültig.</p>',
     tags: ['Geschenk'],
     categories: ['Gutscheine'],

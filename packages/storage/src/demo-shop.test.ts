@@ -48,13 +48,16 @@ withTestDatabases((db) => {
     });
   });
 
-  it('has a home page, a shop and an "Über uns" page in navigation order', async () => {
+  it('has a home page, a shop, an "Über uns" and a contact page in navigation order', async () => {
     const nav = await storage.collections.listNavigation(websiteId);
     expect(nav.map((c) => [c.urlId, c.title, c.type])).toEqual([
       ['', 'Start', CollectionType.PAGE],
       ['shop', 'Shop', CollectionType.PRODUCTS],
       ['ueber-uns', 'Über uns', CollectionType.PAGE],
+      ['kontakt', 'Kontakt', CollectionType.PAGE],
     ]);
+    const contact = await storage.collections.findByUrlId(websiteId, 'kontakt');
+    expect(contact?.blocks.map((b) => b.type)).toEqual(['text', 'form', 'heading', 'newsletter']);
     const home = await storage.collections.findByUrlId(websiteId, '');
     expect(home?.blocks.map((b) => b.type)).toEqual(
       expect.arrayContaining(['heading', 'text', 'image', 'button', 'products']),

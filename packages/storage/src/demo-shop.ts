@@ -15,7 +15,7 @@ const homeBlocks: Block[] = [
   { type: 'heading', text: 'Willkommen im Baukasten Demo-Laden', level: 1 },
   {
     type: 'text',
-    html: '<p>Schöne Dinge für Alltag und Werkstatt – fair hergestellt und schnell bei Ihnen.</p>',
+    html: '<p>Schöne Dinge für Alltag und Werkstatt – fair hergestellt und schnell bei dir.</p>',
   },
   {
     type: 'image',
@@ -113,7 +113,24 @@ export async function seedDemoShop(
       };
       await tx.items.create(website.id, item);
     }
-    await seedDemoContactForm(tx, website.id);
+    const contactForm = await seedDemoContactForm(tx, website.id);
+    await tx.collections.create(website.id, {
+      type: CollectionType.PAGE,
+      urlId: 'kontakt',
+      title: 'Kontakt',
+      position: 3,
+      description: 'Schreib uns oder abonniere unseren Newsletter.',
+      blocks: [
+        { type: 'text', html: '<p>Fragen zu einer Bestellung oder einem Produkt? Schreib uns.</p>' },
+        { type: 'form', formId: contactForm.id },
+        { type: 'heading', text: 'Newsletter' },
+        {
+          type: 'newsletter',
+          title: 'Neuigkeiten aus der Werkstatt',
+          description: 'Einmal im Monat, jederzeit abbestellbar.',
+        },
+      ],
+    });
     return { websiteId: website.id };
   });
 }

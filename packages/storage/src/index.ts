@@ -1,3 +1,25 @@
+export {
+  type Account,
+  AccountEmailTaken,
+  type AccountRepository,
+  type AccountSession,
+  type NewAccount,
+  normaliseEmail,
+  type StartedSession,
+} from './account-repository.js';
+export {
+  type AnalyticsErrorSummary,
+  type AnalyticsFunnel,
+  AnalyticsKind,
+  type AnalyticsRepository,
+  type AnalyticsSummary,
+  type DateRange,
+  FunnelStep,
+  type FunnelStepName,
+  type NewAnalyticsEvent,
+  type StoredAnalyticsEvent,
+  type WebVitalPercentile,
+} from './analytics-repository.js';
 export type {
   CartRepository,
   NewCartEntry,
@@ -55,6 +77,16 @@ export type {
   SiteFormSettings,
   StoredFormAnswer,
 } from './site-form-repository.js';
+export type {
+  InvitationAcceptance,
+  InvitationRefusal,
+  MemberChange,
+  MemberChangeRefusal,
+  MemberSite,
+  SiteInvitation,
+  SiteMember,
+  SiteMemberRepository,
+} from './site-member-repository.js';
 export { StorageError, type StorageErrorType, storageMessages } from './storage-error.js';
 export type {
   NewSubscription,
@@ -64,4 +96,5 @@ export type {
 } from './subscription-repository.js';
 // The test utility lives at '@baukasten/storage/testing' so the running server never loads vitest.
 export * from './types.js';
+export type { WebsiteAdminRepository, WebsiteChanges } from './website-admin-repository.js';
 export type { WebsiteRepository } from './website-repository.js';

@@ -3,6 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, type KyselyConfig, type LogEvent, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { type AccountRepository, accountRepository } from './account-repository.js';
+import { type AnalyticsRepository, analyticsRepository } from './analytics-repository.js';
 import { type CartRepository, cartRepository } from './cart-repository.js';
 import { type CollectionRepository, collectionRepository } from './collection-repository.js';
 import { type EmailOutboxRepository, emailOutboxRepository } from './email-outbox-repository.js';
@@ -14,8 +16,10 @@ import { type OrderRepository, orderRepository } from './order-repository.js';
 import { type RestockSignupRepository, restockSignupRepository } from './restock-repository.js';
 import type { Database } from './schema.js';
 import { type SiteFormRepository, siteFormRepository } from './site-form-repository.js';
+import { type SiteMemberRepository, siteMemberRepository } from './site-member-repository.js';
 import { BaukastenSqliteDialect } from './sqlite-dialect.js';
 import { type SubscriptionRepository, subscriptionRepository } from './subscription-repository.js';
+import { type WebsiteAdminRepository, websiteAdminRepository } from './website-admin-repository.js';
 import { type WebsiteRepository, websiteRepository } from './website-repository.js';
 
 export interface StorageOptions {
@@ -66,6 +70,14 @@ export interface Storage {
   newsletter: NewsletterRepository;
   subscriptions: SubscriptionRepository;
   giftCards: GiftCardRepository;
+  /** Owner accounts and their sign-in sessions. */
+  accounts: AccountRepository;
+  /** Roles of accounts on websites, and invitations. */
+  siteMembers: SiteMemberRepository;
+  /** Owner changes to a website as a whole: settings, deletion. */
+  websiteAdmin: WebsiteAdminRepository;
+  /** Visitor analytics: raw tracking events, daily rollups and the dashboard queries. */
+  analytics: AnalyticsRepository;
 }
 
 const INT8_OID = 20;
@@ -127,6 +139,10 @@ function storageOn(db: Kysely<Database>, dialect: Storage['dialect'], root: Stor
     newsletter: newsletterRepository(db),
     subscriptions: subscriptionRepository(db),
     giftCards: giftCardRepository(db),
+    accounts: accountRepository(db),
+    siteMembers: siteMemberRepository(db),
+    websiteAdmin: websiteAdminRepository(db),
+    analytics: analyticsRepository(db),
   };
   kyselyByStorage.set(storage, db);
   return storage;

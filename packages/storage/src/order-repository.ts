@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type ColumnType, type Generated, type Kysely, type Selectable, sql } from 'kysely';
 import { atomically } from './atomically.js';
 import { newId } from './ids.js';
 import { fromFlag, fromJson, toFlag, toJson } from './json-column.js';
@@ -24,8 +24,18 @@ export interface OrderTotals {
   grandTotalMinor: number;
 }
 
+/** open until the owner ships it (fulfilled) or calls it off (cancelled); both are final. */
+export type OrderStatus = 'open' | 'fulfilled' | 'cancelled';
+
+export const ORDER_STATUSES: readonly OrderStatus[] = ['open', 'fulfilled', 'cancelled'];
+
 export interface Order extends OrderTotals {
   id: string;
+  /** Always set when read from storage; optional so orders built by hand (previews, tests) stay valid. */
+  status?: OrderStatus;
+  /** Epoch milliseconds, when the status changed. */
+  fulfilledAt?: number;
+  cancelledAt?: number;
   websiteId: string;
   orderNumber: number;
   purchasedCartId: string;
@@ -58,6 +68,47 @@ export type PlaceOrderResult =
   /** The cart does not exist on this website. */
   | { outcome: 'cart-missing' };
 
+/** The download token of migration 0005 joins the order_items row shape by declaration merging. */
+declare module './schema.js' {
+  interface OrderItemsTable {
+    download_token: string | null;
+  }
+  /** Status columns of migration 0008. */
+  interface OrdersTable {
+    status: Generated<string>;
+    fulfilled_at: ColumnType<number | null, number | null | undefined, number | null>;
+    cancelled_at: ColumnType<number | null, number | null | undefined, number | null>;
+  }
+}
+
+export interface OrderFilter {
+  status?: OrderStatus;
+  /** Epoch milliseconds: placed at or after. */
+  placedFrom?: number;
+  /** Epoch milliseconds: placed before. */
+  placedBefore?: number;
+  /** An order number, or part of the customer's email (case-insensitive). */
+  search?: string;
+  /** Default 50, at most 1000. */
+  limit?: number;
+  offset?: number;
+}
+
+/** Stock to give back when an order is cancelled; the caller decides which lines took stock. */
+export type RestockOf = (order: Order) => { variantId: string; quantity: number }[];
+
+export type OrderStatusChange =
+  | { outcome: 'changed'; order: Order }
+  /** Nothing was written: the order is already fulfilled or cancelled (see order.status). */
+  | { outcome: 'refused'; order: Order }
+  | { outcome: 'not-found' };
+
+/** An order line with a digital download, and its order. */
+export interface OrderDownload {
+  order: Order;
+  item: OrderItem;
+}
+
 export interface OrderRepository {
   /**
    * Creates the order, takes the stock and marks the cart purchased in one transaction. Locks are
@@ -67,7 +118,27 @@ export interface OrderRepository {
   place(websiteId: string, input: NewOrder): Promise<PlaceOrderResult>;
   findById(websiteId: string, orderId: string): Promise<Order | undefined>;
   findByCart(websiteId: string, cartId: string): Promise<Order | undefined>;
+  /**
+   * The line whose `data.downloadToken` (stored with the line when the order was placed) is this token,
+   * with its order; undefined for an unknown token or one of another website.
+   */
+  findDownload(websiteId: string, token: string): Promise<OrderDownload | undefined>;
+  /** Newest first, with their lines (one query for all of them), and how many match in all. */
+  list(websiteId: string, filter?: OrderFilter): Promise<{ orders: Order[]; total: number }>;
+  /** open → fulfilled. */
+  markFulfilled(websiteId: string, orderId: string, now?: number): Promise<OrderStatusChange>;
+  /**
+   * open → cancelled, and the stock `restock` names goes back to its variants (unlimited or deleted
+   * variants are left alone), all in one transaction. Cancelling twice gives the stock back once.
+   */
+  cancel(websiteId: string, orderId: string, restock: RestockOf, now?: number): Promise<OrderStatusChange>;
 }
+
+const DEFAULT_ORDER_PAGE = 50;
+const MAX_ORDER_PAGE = 1000;
+
+const isOrderStatus = (value: unknown): value is OrderStatus =>
+  typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 
 class OutOfStock extends Error {
   constructor(readonly variantId: string) {
@@ -80,6 +151,7 @@ const isKey = (value: unknown): value is string => typeof value === 'string' && 
 function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderItemsTable>[]): Order {
   const order: Order = {
     id: row.id,
+    status: isOrderStatus(row.status) ? row.status : 'open',
     websiteId: row.website_id,
     orderNumber: Number(row.order_number),
     purchasedCartId: row.cart_id,
@@ -107,6 +179,10 @@ function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderItemsTable
     }),
   };
   if (row.customer_email !== null) order.customerEmail = row.customer_email;
+  if (row.fulfilled_at !== null && row.fulfilled_at !== undefined)
+    order.fulfilledAt = Number(row.fulfilled_at);
+  if (row.cancelled_at !== null && row.cancelled_at !== undefined)
+    order.cancelledAt = Number(row.cancelled_at);
   return order;
 }
 
@@ -214,6 +290,7 @@ export function orderRepository(db: Kysely<Database>): OrderRepository {
               quantity: item.quantity,
               unit_price_minor: item.unitPriceMinor,
               data: toJson(item.data),
+              download_token: isKey(item.data.downloadToken) ? item.data.downloadToken : null,
               position,
             })),
           )
@@ -239,6 +316,133 @@ export function orderRepository(db: Kysely<Database>): OrderRepository {
       }
     },
     findById: (websiteId, orderId) => load(db, websiteId, 'id', orderId),
+    async findDownload(websiteId, token) {
+      if (!isKey(websiteId) || !isKey(token)) return undefined;
+      const line = await db
+        .selectFrom('order_items')
+        .select(['id', 'order_id'])
+        .where('website_id', '=', websiteId)
+        .where('download_token', '=', token)
+        .executeTakeFirst();
+      const order = line ? await load(db, websiteId, 'id', line.order_id) : undefined;
+      const item = order?.items.find((i) => i.id === line?.id);
+      return order && item ? { order, item } : undefined;
+    },
     findByCart: (websiteId, cartId) => load(db, websiteId, 'cart_id', cartId),
+
+    async list(websiteId, filter = {}) {
+      if (!isKey(websiteId)) return { orders: [], total: 0 };
+      const limit = Math.min(
+        Math.max(Number.isFinite(filter.limit) ? Math.trunc(filter.limit!) : DEFAULT_ORDER_PAGE, 0),
+        MAX_ORDER_PAGE,
+      );
+      const offset = Math.max(Number.isFinite(filter.offset) ? Math.trunc(filter.offset!) : 0, 0);
+      const search = String(filter.search ?? '')
+        .trim()
+        .replace(/^#/, '');
+      const orderNumber = /^\d{1,15}$/.test(search) ? Number(search) : undefined;
+      const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const base = db
+        .selectFrom('orders')
+        .where('website_id', '=', websiteId)
+        .$if(isOrderStatus(filter.status), (qb) => qb.where('status', '=', filter.status!))
+        .$if(Number.isFinite(filter.placedFrom), (qb) => qb.where('created_at', '>=', filter.placedFrom!))
+        .$if(Number.isFinite(filter.placedBefore), (qb) => qb.where('created_at', '<', filter.placedBefore!))
+        .$if(search !== '', (qb) =>
+          qb.where((eb) =>
+            eb.or([
+              sql<boolean>`lower(customer_email) like ${pattern} escape '\\'`,
+              ...(orderNumber !== undefined ? [eb('order_number', '=', orderNumber)] : []),
+            ]),
+          ),
+        );
+      const [counted, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+        limit === 0
+          ? Promise.resolve([])
+          : base
+              .selectAll()
+              .orderBy('created_at', 'desc')
+              .orderBy('order_number', 'desc')
+              .limit(limit)
+              .offset(offset)
+              .execute(),
+      ]);
+      const lines =
+        rows.length === 0
+          ? []
+          : await db
+              .selectFrom('order_items')
+              .selectAll()
+              .where('website_id', '=', websiteId)
+              .where(
+                'order_id',
+                'in',
+                rows.map((r) => r.id),
+              )
+              .orderBy('order_id')
+              .orderBy('position')
+              .execute();
+      const linesByOrder = new Map<string, Selectable<OrderItemsTable>[]>();
+      for (const line of lines) {
+        const list = linesByOrder.get(line.order_id) ?? [];
+        list.push(line);
+        linesByOrder.set(line.order_id, list);
+      }
+      return {
+        orders: rows.map((row) => toOrder(row, linesByOrder.get(row.id) ?? [])),
+        total: Number(counted?.n ?? 0),
+      };
+    },
+
+    async markFulfilled(websiteId, orderId, now = Date.now()) {
+      if (!isKey(websiteId) || !isKey(orderId)) return { outcome: 'not-found' };
+      return atomically(db, async (tx): Promise<OrderStatusChange> => {
+        const changed = await tx
+          .updateTable('orders')
+          .set({ status: 'fulfilled', fulfilled_at: now })
+          .where('website_id', '=', websiteId)
+          .where('id', '=', orderId)
+          .where('status', '=', 'open')
+          .executeTakeFirst();
+        const order = await load(tx, websiteId, 'id', orderId);
+        if (!order) return { outcome: 'not-found' };
+        return { outcome: Number(changed.numUpdatedRows) > 0 ? 'changed' : 'refused', order };
+      });
+    },
+
+    async cancel(websiteId, orderId, restock, now = Date.now()) {
+      if (!isKey(websiteId) || !isKey(orderId)) return { outcome: 'not-found' };
+      return atomically(db, async (tx): Promise<OrderStatusChange> => {
+        // The conditional UPDATE is the lock: of two cancels at once, one changes the row, the other waits
+        // and then finds it cancelled, so stock comes back once.
+        const changed = await tx
+          .updateTable('orders')
+          .set({ status: 'cancelled', cancelled_at: now })
+          .where('website_id', '=', websiteId)
+          .where('id', '=', orderId)
+          .where('status', '=', 'open')
+          .executeTakeFirst();
+        const order = await load(tx, websiteId, 'id', orderId);
+        if (!order) return { outcome: 'not-found' };
+        if (Number(changed.numUpdatedRows) === 0) return { outcome: 'refused', order };
+        const back = new Map<string, number>();
+        for (const { variantId, quantity } of restock(order)) {
+          if (!isKey(variantId) || !Number.isSafeInteger(quantity) || quantity <= 0) continue;
+          back.set(variantId, (back.get(variantId) ?? 0) + quantity);
+        }
+        // Variants in id order, as checkout locks them, so a cancel and a checkout never deadlock.
+        for (const variantId of [...back.keys()].sort()) {
+          await tx
+            .updateTable('product_variants')
+            .set({ qty_in_stock: sql`qty_in_stock + ${back.get(variantId)!}` })
+            .where('website_id', '=', websiteId)
+            .where('id', '=', variantId)
+            .where('unlimited', '=', 0)
+            .execute();
+        }
+        return { outcome: 'changed', order };
+      });
+    },
   };
 }

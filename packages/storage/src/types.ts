@@ -80,7 +80,9 @@ export type Block =
   | { type: 'text'; html: string }
   | { type: 'image'; assetUrl: string; altText: string; originalSize?: string; caption?: string }
   | { type: 'button'; label: string; href: string }
-  | { type: 'products'; collectionUrlId: string; title?: string; limit?: number };
+  | { type: 'products'; collectionUrlId: string; title?: string; limit?: number }
+  | { type: 'form'; formId: string }
+  | { type: 'newsletter'; title?: string; description?: string };
 
 export interface Collection {
   id: string;

@@ -1,22 +1,26 @@
 import { hydrateRoot } from 'react-dom/client';
-import { islands } from './island-registry.js';
+import { islandLoaders } from './browser-islands.js';
 
 /**
  * Browser entry: the page is complete HTML already; each island root carries its server-rendered markup
- * and its props, and React takes it over in place.
+ * and its props, and React takes it over in place once the island's own chunk has loaded.
  */
-function hydrateIslands(): void {
-  for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
-    const Component = islands[root.dataset.island ?? ''];
-    if (!Component) continue;
-    let props: Record<string, unknown> = {};
-    try {
-      props = JSON.parse(root.dataset.props ?? '{}');
-    } catch {
-      continue;
-    }
-    hydrateRoot(root, <Component {...props} />);
-  }
+async function hydrateIslands(): Promise<void> {
+  const roots = [...document.querySelectorAll<HTMLElement>('[data-island]')];
+  await Promise.all(
+    roots.map(async (root) => {
+      const load = islandLoaders[root.dataset.island ?? ''];
+      if (!load) return;
+      let props: Record<string, unknown>;
+      try {
+        props = JSON.parse(root.dataset.props ?? '{}');
+      } catch {
+        return;
+      }
+      const Component = await load();
+      hydrateRoot(root, <Component {...props} />);
+    }),
+  );
 }
 
-hydrateIslands();
+void hydrateIslands();

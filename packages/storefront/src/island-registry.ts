@@ -1,7 +1,17 @@
 import type { ComponentType } from 'react';
 import { CartPill } from './islands/cart-pill.js';
+import { FormBlock } from './islands/forms/form-block.js';
+import { NewsletterBlock } from './islands/forms/newsletter-block.js';
+import { RestockForm } from './islands/forms/restock-form.js';
+import { AddButton } from './islands/product/add-button.js';
+import { ProductPurchase } from './islands/product/product-purchase.js';
 
 /** Every island the theme may place on a page, by the name used in `data-island`. */
 export const islands: Record<string, ComponentType<any>> = {
   'cart-pill': CartPill,
+  'form-block': FormBlock,
+  'restock-form': RestockForm,
+  'newsletter-block': NewsletterBlock,
+  'product-purchase': ProductPurchase,
+  'add-button': AddButton,
 };

@@ -1,5 +1,14 @@
-import { ADD_TO_CART_MESSAGES, checkQuantity, ProductType, validateAddToCart } from '@baukasten/commerce';
-import type { Item, Storage, StoredCart, Variant, Website } from '@baukasten/storage';
+import {
+  ADD_TO_CART_MESSAGES,
+  type CartTotals,
+  checkQuantity,
+  findVariant,
+  isSubscribable,
+  missingOptions,
+  ProductType,
+  validateAddToCart,
+} from '@baukasten/commerce';
+import type { Item, Product, Storage, StoredCart, Variant, Website } from '@baukasten/storage';
 import { HttpError } from '../http-error.js';
 import { serverMessages } from '../messages.js';
 import {
@@ -8,8 +17,10 @@ import {
   cartView,
   type EntrySnapshot,
   emptyCartView,
+  storedTotalsOf,
   totalsOf,
 } from './cart-view.js';
+import { CHECKOUT_PATH_ERRORS, commerceMessages } from './commerce-messages.js';
 
 /*
  * Cart operations. Every method takes the website first and the cart id from the visitor's cookie;
@@ -19,6 +30,8 @@ import {
 export interface AddToCartInput {
   itemId: string;
   sku?: string;
+  /** Option name to chosen value, as a form without JavaScript sends them instead of a sku. */
+  chosenOptions?: Record<string, string>;
   quantity?: unknown;
   additionalFields?: string;
   subscriptionOptionId?: string;
@@ -27,6 +40,26 @@ export interface AddToCartInput {
 const priceOf = (variant: Variant) => (variant.onSale ? variant.salePriceMinor : variant.priceMinor);
 
 const fail = (status: number, type: string, message: string) => new HttpError(status, type, message);
+
+/**
+ * R6.3.1: gift cards and subscriptions have checkout paths of their own (/checkout/giftcard and
+ * /checkout/subscribe), so the regular cart refuses them with a tracked type and a German 400.
+ */
+function refuseOtherCheckoutPaths(product: Product) {
+  if (product.productType === ProductType.GIFT_CARD) {
+    throw fail(400, CHECKOUT_PATH_ERRORS.giftCard, commerceMessages.giftCardOwnCheckout);
+  }
+  if (isSubscribable(product)) {
+    throw fail(400, CHECKOUT_PATH_ERRORS.subscription, commerceMessages.subscriptionOwnCheckout);
+  }
+}
+
+/** The sku of the variant every chosen option matches; undefined leaves the error to the shop's rule. */
+function skuOfOptions(product: Product, chosen: Record<string, string> | undefined): string | undefined {
+  if (!chosen || Object.keys(chosen).length === 0) return undefined;
+  if (missingOptions(product, chosen).length > 0) return undefined;
+  return findVariant(product, chosen)?.sku ?? undefined;
+}
 
 export class CartService {
   constructor(private readonly storage: Storage) {}
@@ -42,17 +75,10 @@ export class CartService {
     cart: StoredCart,
     storage: Storage = this.storage,
   ): Promise<CartView> {
-    const choices = cart.data as CartChoices;
-    const totals = totalsOf(website, cart.entries, choices);
-    const stored = {
-      subtotalMinor: totals.subtotalMinor,
-      taxMinor: totals.taxMinor,
-      shippingCostMinor: totals.shippingCostMinor,
-      discountMinor: totals.discountMinor,
-      grandTotalMinor: totals.grandTotalMinor,
-    };
+    const totals = totalsOf(website, cart.entries, cart.data as CartChoices);
+    const stored = storedTotalsOf(totals);
     await storage.carts.saveTotals(website.id, cart.id, stored, cart.data);
-    return cartView(website, { ...cart, ...stored });
+    return cartView(website, { ...cart, ...stored }, totals);
   }
 
   private async productItem(
@@ -66,56 +92,63 @@ export class CartService {
     return item as Item & { product: NonNullable<Item['product']> };
   }
 
-  /** The cart to add to: the visitor's open cart, or a new one when there is none or it was bought. */
-  async openCart(website: Website, cartId: string | undefined): Promise<StoredCart> {
-    const existing = cartId ? await this.storage.carts.find(website.id, cartId) : undefined;
-    if (existing && !existing.isPurchased) return existing;
-    return this.storage.carts.create(website.id, website.currency);
-  }
-
+  /**
+   * Adds to the visitor's open cart, or to a new one when there is none or it was bought. The cart is
+   * read, checked against the shop's rules, written and totalled in one transaction of few statements
+   * (no read-back): add-to-cart is the hottest write of a shop.
+   */
   async addEntry(website: Website, cartId: string | undefined, input: AddToCartInput) {
     const item = await this.productItem(website, input.itemId);
     const product = item.product;
-    const cart = await this.openCart(website, cartId);
-    const quantityInCart = cart.entries
-      .filter((e) => e.itemId === item.id && (!input.sku || e.sku === input.sku))
-      .reduce((sum, e) => sum + e.quantity, 0);
-    const result = validateAddToCart({
-      product: { ...product, variants: product.variants },
-      sku: input.sku,
-      quantity: input.quantity,
-      quantityInCart,
-    });
-    if (!result.ok) {
-      const status = result.error.type === 'OUT_OF_STOCK' ? 409 : 400;
-      throw fail(status, result.error.type, result.error.message);
-    }
-    const variant = (result.variant as Variant | null) ?? product.variants[0];
-    if (!variant) throw fail(400, 'VARIANT_UNAVAILABLE', ADD_TO_CART_MESSAGES.variantUnavailable);
-    const snapshot: EntrySnapshot = {
-      sku: variant.sku,
-      attributes: variant.attributes,
-      title: item.title,
-      productType: product.productType,
-      ...(variant.weightGrams !== undefined ? { weightGrams: variant.weightGrams } : {}),
-    };
-    // The entry and the totals it changes commit together: one write transaction per add.
-    const outcome = await this.storage.transaction(async (tx) => {
-      const added = await tx.carts.addEntry(website.id, cart.id, {
-        itemId: item.id,
-        variantId: variant.id,
-        sku: variant.sku,
-        quantity: result.quantity,
-        chosenVariant: snapshot,
-        additionalFields: input.additionalFields,
-        subscriptionOptionId: input.subscriptionOptionId,
-        purchasePriceMinor: priceOf(variant),
+    refuseOtherCheckoutPaths(product);
+    const sku = input.sku || skuOfOptions(product, input.chosenOptions);
+    let computed: CartTotals | undefined;
+    const added = await this.storage.carts.addPlanned(website.id, cartId, website.currency, (current) => {
+      const quantityInCart = current.entries
+        .filter((e) => e.itemId === item.id && (!sku || e.sku === sku))
+        .reduce((sum, e) => sum + e.quantity, 0);
+      const result = validateAddToCart({
+        product: { ...product, variants: product.variants },
+        sku,
+        ...(input.chosenOptions ? { chosenOptions: input.chosenOptions } : {}),
+        quantity: input.quantity,
+        quantityInCart,
       });
-      if (!added) throw fail(409, 'CART_PURCHASED', serverMessages.cartPurchased);
-      return { added, shoppingCart: await this.withTotals(website, added.cart, tx) };
+      if (!result.ok) {
+        const status = result.error.type === 'OUT_OF_STOCK' ? 409 : 400;
+        throw fail(status, result.error.type, result.error.message);
+      }
+      const variant = (result.variant as Variant | null) ?? product.variants[0];
+      if (!variant) throw fail(400, 'VARIANT_UNAVAILABLE', ADD_TO_CART_MESSAGES.variantUnavailable);
+      const snapshot: EntrySnapshot = {
+        sku: variant.sku,
+        attributes: variant.attributes,
+        title: item.title,
+        productType: product.productType,
+        ...(variant.weightGrams !== undefined ? { weightGrams: variant.weightGrams } : {}),
+      };
+      return {
+        entry: {
+          itemId: item.id,
+          variantId: variant.id,
+          sku: variant.sku,
+          quantity: result.quantity,
+          chosenVariant: snapshot,
+          ...(input.additionalFields !== undefined ? { additionalFields: input.additionalFields } : {}),
+          ...(input.subscriptionOptionId !== undefined
+            ? { subscriptionOptionId: input.subscriptionOptionId }
+            : {}),
+          purchasePriceMinor: priceOf(variant),
+        },
+        totals: (entries) => {
+          computed = totalsOf(website, entries, current.data as CartChoices);
+          return { totals: storedTotalsOf(computed), data: current.data };
+        },
+      };
     });
-    const newlyAdded = outcome.shoppingCart.entries.find((e) => e.id === outcome.added.entry.id)!;
-    return { shoppingCart: outcome.shoppingCart, newlyAdded, cartId: cart.id };
+    const shoppingCart = cartView(website, added.cart, computed);
+    const newlyAdded = shoppingCart.entries.find((e) => e.id === added.entry.id)!;
+    return { shoppingCart, newlyAdded, cartId: added.cart.id };
   }
 
   private async existingCart(website: Website, cartId: string | undefined): Promise<StoredCart> {

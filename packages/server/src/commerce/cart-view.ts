@@ -51,14 +51,21 @@ const snapshotOf = (entry: StoredCartEntry): EntrySnapshot => entry.chosenVarian
 const arrayOf = <T>(value: unknown): T[] | undefined => (Array.isArray(value) ? (value as T[]) : undefined);
 
 /** The shop's own tax, shipping and coupon rules from its settings; the defaults where it has none. */
-export function cartRulesOf(website: Website): Partial<CartRules> {
+export function cartRulesOf(website: Website, now = Date.now()): Partial<CartRules> {
   const settings = website.settings as Record<string, unknown>;
   const rules: Partial<CartRules> = {};
   const taxRules = arrayOf<TaxRule>(settings.taxRules);
   if (taxRules) rules.taxRules = taxRules;
   const shippingRates = arrayOf<ShippingRate>(settings.shippingRates);
   if (shippingRates) rules.shippingRates = shippingRates;
-  rules.coupons = arrayOf<CouponDefinition>(settings.coupons) ?? [];
+  // Coupons the owner limited in time count only within their dates; outside them they are unknown codes.
+  const coupons =
+    arrayOf<CouponDefinition & { validFrom?: number; validUntil?: number }>(settings.coupons) ?? [];
+  rules.coupons = coupons.filter(
+    (c) =>
+      (c.validFrom === undefined || c.validFrom <= now) &&
+      (c.validUntil === undefined || now <= c.validUntil),
+  );
   return rules;
 }
 
@@ -113,10 +120,19 @@ export function emptyCartView(website: Website) {
   return cartFields(website, undefined, totals, {});
 }
 
-export function cartView(website: Website, cart: StoredCart) {
+export function cartView(website: Website, cart: StoredCart, totals?: CartTotals) {
   const choices = cart.data as CartChoices;
-  return cartFields(website, cart, totalsOf(website, cart.entries, choices), choices);
+  return cartFields(website, cart, totals ?? totalsOf(website, cart.entries, choices), choices);
 }
+
+/** The totals a cart row stores, from the computed totals. */
+export const storedTotalsOf = (totals: CartTotals) => ({
+  subtotalMinor: totals.subtotalMinor,
+  taxMinor: totals.taxMinor,
+  shippingCostMinor: totals.shippingCostMinor,
+  discountMinor: totals.discountMinor,
+  grandTotalMinor: totals.grandTotalMinor,
+});
 
 function cartFields(
   website: Website,

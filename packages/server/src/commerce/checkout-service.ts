@@ -12,6 +12,7 @@ import {
   shippingAddressProblems,
 } from '@baukasten/commerce';
 import type { Order, PlaceOrderResult, Storage, Website } from '@baukasten/storage';
+import { type BankAccount, orderConfirmationEmail } from '../email/order-email-templates.js';
 import {
   appliedGiftCards,
   placeOrderWithGiftCards,
@@ -37,6 +38,8 @@ export interface CheckoutInput {
 export interface CheckoutExtras {
   /** Runs inside the order transaction once the order is placed (a subscription, a gift card); throwing undoes the order. */
   whenPlaced?: (tx: Storage, order: Order) => Promise<void>;
+  /** Origin of the shop as the shopper sees it, for the links in the confirmation mail. */
+  shopUrl?: string;
 }
 
 /** An HttpError that also names the fields the shopper has to fix. */
@@ -173,12 +176,14 @@ export class CheckoutService {
         )
         .map((e) => ({ variantId: e.variantId!, quantity: e.quantity })),
     };
+    // The confirmation mail commits with the order (and whatever the caller adds to it), or neither does.
+    const whenPlaced = async (tx: Storage, order: Order) => {
+      await extras.whenPlaced?.(tx, order);
+      await enqueueOrderConfirmation(tx, website, order, extras.shopUrl ?? defaultShopUrl(website));
+    };
     let result: PlaceOrderResult;
     try {
-      result =
-        giftCards.cards.length > 0 || extras.whenPlaced
-          ? await placeOrderWithGiftCards(this.storage, website.id, newOrder, giftCards, extras.whenPlaced)
-          : await this.storage.orders.place(website.id, newOrder);
+      result = await placeOrderWithGiftCards(this.storage, website.id, newOrder, giftCards, whenPlaced);
     } catch (error) {
       await provider.release(payment.reference);
       throw error;
@@ -197,6 +202,28 @@ export class CheckoutService {
   async findOrder(website: Website, orderId: string) {
     return this.storage.orders.findById(website.id, orderId);
   }
+}
+
+/** The shop's first hostname, when the caller knows no origin (a mail sent outside a request). */
+export function defaultShopUrl(website: Website): string {
+  const host = website.hostnames[0] ?? 'localhost';
+  return `${host === 'localhost' ? 'http' : 'https'}://${host}`;
+}
+
+/** Queues the German confirmation in the order's transaction; an order without an email gets none. */
+async function enqueueOrderConfirmation(tx: Storage, website: Website, order: Order, shopUrl: string) {
+  if (!order.customerEmail) return;
+  const bankAccount = website.settings.bankTransfer as BankAccount | undefined;
+  await tx.outbox.enqueue(
+    website.id,
+    orderConfirmationEmail({
+      order,
+      siteTitle: website.title,
+      locale: website.locale,
+      shopUrl,
+      ...(bankAccount && typeof bankAccount === 'object' ? { bankAccount } : {}),
+    }),
+  );
 }
 
 const giftCardsOnly: PaymentProvider = {
@@ -226,7 +253,7 @@ export function orderView(website: Website, order: Order) {
       unitPrice: money(item.unitPriceMinor),
       unitPriceCents: item.unitPriceMinor,
       ...(typeof item.data.downloadToken === 'string'
-        ? { downloadUrl: `/commerce/downloads/${order.id}/${item.data.downloadToken}` }
+        ? { downloadUrl: `/downloads/${item.data.downloadToken}` }
         : {}),
     })),
     subtotal: money(order.subtotalMinor),

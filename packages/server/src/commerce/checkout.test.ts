@@ -53,7 +53,7 @@ withTestDatabases((db) => {
         productName: 'E-Book',
         quantity: 1,
         unitPriceCents: 999,
-        downloadUrl: expect.stringMatching(new RegExp(`^/commerce/downloads/${order.id}/[0-9a-f]{32}$`)),
+        downloadUrl: expect.stringMatching(/^\/downloads\/[0-9a-f]{32}$/),
       }),
     ]);
     // 3399 goods, 10 % off = 339, plus 9,90 € express: 4050; VAT 19 % included: 4050 * 19 / 119 = 646.6

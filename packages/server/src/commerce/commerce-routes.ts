@@ -5,9 +5,23 @@ import { z } from 'zod';
 import { registerCrumbCookie, requireCrumb } from '../crumb.js';
 import { HttpError } from '../http-error.js';
 import { serverMessages } from '../messages.js';
+import { siteOrigin } from '../pages/seo-routes.js';
 import { InMemoryRateLimiter, type RateLimiter } from '../rate-limit.js';
 import { CartService } from './cart-service.js';
 import { CheckoutService, FieldsError, orderView } from './checkout-service.js';
+import { registerDownloadRoutes } from './digital-downloads.js';
+import {
+  addToCartFormInput,
+  CART_ERROR_PARAM,
+  CART_PAGE,
+  CHECKOUT_ERROR_PARAM,
+  CHECKOUT_PAGE,
+  CONFIRMATION_PAGE,
+  checkoutFormInput,
+  isFormPost,
+  sameSitePath,
+  withQueryParam,
+} from './form-posts.js';
 import { defaultPaymentProviders, type PaymentProvider } from './payment-providers.js';
 
 export interface CommerceOptions {
@@ -95,6 +109,7 @@ export function registerCommerceRoutes(
   const limiter = options.rateLimiter ?? new InMemoryRateLimiter({ limit: 120, windowMs: 10_000 });
   const carts = new CartService(storage);
   const checkout = new CheckoutService(storage, options.paymentProviders ?? defaultPaymentProviders);
+  registerDownloadRoutes(site, storage);
 
   const guarded = async (request: FastifyRequest) => {
     await requireCrumb(request);
@@ -108,7 +123,28 @@ export function registerCommerceRoutes(
     carts.view(websiteOf(request), cartIdOf(request)),
   );
 
-  site.post('/api/commerce/shopping-cart/entries', { preHandler: guarded }, async (request, reply) => {
+  /*
+   * A form post is answered with a redirect, errors included: a shopper without JavaScript must never
+   * land on a JSON answer. JSON calls keep their status codes and bodies.
+   */
+  const addToCartForm = async (request: FastifyRequest, reply: FastifyReply) => {
+    let returnTo = sameSitePath((request.body as { returnTo?: unknown } | undefined)?.returnTo);
+    try {
+      await guarded(request);
+      const form = addToCartFormInput(request.body);
+      returnTo = form.returnTo;
+      const result = await carts.addEntry(websiteOf(request), cartIdOf(request), form.input);
+      rememberCart(reply, result.cartId);
+      return reply.redirect(CART_PAGE, 303);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return reply.redirect(withQueryParam(returnTo, CART_ERROR_PARAM, error.type), 303);
+    }
+  };
+
+  site.post('/api/commerce/shopping-cart/entries', async (request, reply) => {
+    if (isFormPost(request)) return addToCartForm(request, reply);
+    await guarded(request);
     const body = parse(addToCartBody, request.body);
     const result = await carts.addEntry(websiteOf(request), cartIdOf(request), {
       itemId: body.itemId,
@@ -152,11 +188,33 @@ export function registerCommerceRoutes(
     return carts.stock(websiteOf(request), itemId);
   });
 
-  site.post('/api/commerce/checkout', { preHandler: guarded }, async (request, reply) => {
+  const checkoutForm = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await guarded(request);
+      const order = await checkout.checkout(
+        websiteOf(request),
+        cartIdOf(request),
+        {
+          ...checkoutFormInput(request.body),
+        },
+        { shopUrl: siteOrigin(request) },
+      );
+      return reply.redirect(withQueryParam(CONFIRMATION_PAGE, 'orderId', order.id), 303);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return reply.redirect(withQueryParam(CHECKOUT_PAGE, CHECKOUT_ERROR_PARAM, error.type), 303);
+    }
+  };
+
+  site.post('/api/commerce/checkout', async (request, reply) => {
+    if (isFormPost(request)) return checkoutForm(request, reply);
+    await guarded(request);
     const body = parse(checkoutBody, request.body);
     try {
       const website = websiteOf(request);
-      const order = await checkout.checkout(website, cartIdOf(request), body);
+      const order = await checkout.checkout(website, cartIdOf(request), body, {
+        shopUrl: siteOrigin(request),
+      });
       return reply.code(201).send({ order: orderView(website, order) });
     } catch (error) {
       if (error instanceof FieldsError) {

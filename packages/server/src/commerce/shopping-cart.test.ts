@@ -145,11 +145,11 @@ withTestDatabases((db) => {
         'Die Menge muss eine ganze Zahl sein',
       ],
       [
-        'R8.1.7 gift card without denomination',
-        () => [shop.giftCard.id, undefined, 1],
+        'R6.3.1 a gift card, even with its denomination, has its own checkout',
+        () => [shop.giftCard.id, sku('GC25'), 1],
         400,
-        'NO_VARIANT_SELECTED',
-        'Eine Bezeichnung für den Gutschein auswählen',
+        'GIFT_CARD_CHECKOUT_REQUIRED',
+        'Gutscheine können nicht in den Warenkorb gelegt werden. Bitte kaufe den Gutschein direkt auf seiner Seite.',
       ],
       [
         'R8.1.3 unknown product',
@@ -243,7 +243,7 @@ withTestDatabases((db) => {
     });
   });
 
-  it('R8.1.8 the crumb also comes as a form field (no-JavaScript fallback)', async () => {
+  it('R8.1.8 the crumb also comes as a form field (no-JavaScript fallback, answered with a redirect)', async () => {
     const v = await visitor();
     const res = await app.inject({
       method: 'POST',
@@ -255,8 +255,10 @@ withTestDatabases((db) => {
       },
       payload: `itemId=${shop.mug.id}&sku=${sku('TASSE')}&quantity=1&crumb=${v.crumb}`,
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().newlyAdded.quantity).toBe(1);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/cart');
+    const cartId = res.cookies.find((c) => c.name === 'cart')!.value;
+    expect((await storage.carts.find(shop.websiteId, cartId))!.entries).toMatchObject([{ quantity: 1 }]);
   });
 
   it('R8.1.9 answers 429 with the German retry text when a client sends too much', async () => {

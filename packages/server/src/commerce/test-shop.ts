@@ -13,7 +13,13 @@ export interface TestShop {
   service: Item;
 }
 
-export async function createTestShop(storage: Storage, hostname: string, mugStock = 10): Promise<TestShop> {
+export async function createTestShop(
+  storage: Storage,
+  hostname: string,
+  mugStock = 10,
+  /** More website settings, e.g. the bank account for Vorkasse. */
+  settings: Record<string, unknown> = {},
+): Promise<TestShop> {
   const website = await storage.websites.create({
     title: 'Testladen',
     hostnames: [hostname],
@@ -23,6 +29,7 @@ export async function createTestShop(storage: Storage, hostname: string, mugStoc
     settings: {
       storeSettings: { selectedCurrency: 'EUR' },
       coupons: [{ code: 'ZEHN', percentOff: 10 }],
+      ...settings,
     },
   });
   const shop = await storage.collections.create(website.id, { type: 13, urlId: 'laden', title: 'Laden' });
@@ -126,6 +133,24 @@ export class Visitor {
       url,
       headers,
       ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    for (const c of res.cookies) this.cookies.set(c.name, c.value);
+    return res;
+  }
+
+  /** A plain HTML form post: url-encoded, the crumb in a hidden field unless `crumb` says otherwise. */
+  async form(url: string, fields: Record<string, string>, opts: { crumb?: string | null } = {}) {
+    const crumb = opts.crumb === undefined ? this.crumb : opts.crumb;
+    const headers: Record<string, string> = {
+      host: this.host,
+      'content-type': 'application/x-www-form-urlencoded',
+    };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await this.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: new URLSearchParams({ ...fields, ...(crumb ? { crumb } : {}) }).toString(),
     });
     for (const c of res.cookies) this.cookies.set(c.name, c.value);
     return res;

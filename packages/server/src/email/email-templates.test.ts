@@ -77,4 +77,53 @@ describe('email templates', () => {
     expect(restock.html).toContain('href="https://laden.test/p?a=1&amp;b=2"');
     expect(restock.text).toContain('A & B ist bei Laden wieder verfügbar');
   });
+
+  it('R3.13.1 an order part-paid by gift card asks Vorkasse only for the rest; links are escaped in HTML', () => {
+    const order = {
+      id: 'o2',
+      websiteId: 'w',
+      orderNumber: 1043,
+      purchasedCartId: 'c',
+      testMode: false,
+      currency: 'EUR',
+      customerEmail: 'erika@example.de',
+      data: {
+        payment: { method: 'bank-transfer', status: 'AWAITING_PAYMENT' },
+        giftCardMinor: 1000,
+        shippingAddress: null,
+      },
+      createdAt: 0,
+      items: [
+        {
+          id: 'i',
+          itemId: 'x',
+          sku: 'BUCH',
+          productName: 'Buch <Band 1>',
+          quantity: 1,
+          unitPriceMinor: 2500,
+          data: { downloadToken: 'f'.repeat(32) },
+        },
+      ],
+      subtotalMinor: 2500,
+      taxMinor: 164,
+      shippingMinor: 0,
+      discountMinor: 0,
+      grandTotalMinor: 2500,
+    } satisfies Order;
+    const mail = orderConfirmationEmail({
+      order,
+      siteTitle: 'Laden',
+      locale: 'de-DE',
+      shopUrl: 'https://laden.test',
+    });
+    expect(mail.text).toContain(`Mit Gutschein bezahlt: −10,00${NBSP}€`);
+    expect(mail.text).toContain(`Noch zu zahlen: 15,00${NBSP}€`);
+    expect(mail.text).toContain(`Bitte überweise 15,00${NBSP}€ mit dem Verwendungszweck „Bestellung 1043“.`);
+    expect(mail.text).toContain('Die Bankverbindung schickt dir Laden gesondert.');
+    expect(mail.text).toContain(`Buch <Band 1>: https://laden.test/downloads/${'f'.repeat(32)}`);
+    expect(mail.html).toContain(
+      `Buch &lt;Band 1&gt;: <a href="https://laden.test/downloads/${'f'.repeat(32)}">`,
+    );
+    expect(mail.html).not.toContain('<Band 1>');
+  });
 });

@@ -1,4 +1,4 @@
-import { formatMoney } from '@baukasten/commerce';
+import { formatMoney, type ShippingAddress } from '@baukasten/commerce';
 import type { NewEmail, Order } from '@baukasten/storage';
 import { escapeHtml, html } from './email-templates.js';
 
@@ -7,47 +7,167 @@ import { escapeHtml, html } from './email-templates.js';
  * (`tx.outbox.enqueue(website.id, orderConfirmationEmail(...))`) so an order never lacks its mail.
  */
 
+/** The shop's bank account for Vorkasse, from the website setting `bankTransfer`. */
+export interface BankAccount {
+  accountHolder?: string;
+  iban?: string;
+  bic?: string;
+  bankName?: string;
+}
+
 export interface OrderConfirmationInput {
   order: Order;
   siteTitle: string;
   locale: string;
+  /** Origin of the shop, e.g. 'https://laden.de': download links are absolute. */
+  shopUrl?: string;
+  /** Where Vorkasse is paid to; without it the mail says the shop sends it separately. */
+  bankAccount?: BankAccount;
   /** Link to the order status page, when the shop has one. */
   orderStatusUrl?: string;
 }
 
+/** The order's download links, one per digital line: `<shop>/downloads/<token>`. */
+export function downloadLinks(order: Order, shopUrl = ''): { productName: string; url: string }[] {
+  return order.items.flatMap((item) =>
+    typeof item.data.downloadToken === 'string'
+      ? [{ productName: item.productName, url: `${shopUrl}/downloads/${item.data.downloadToken}` }]
+      : [],
+  );
+}
+
+/** The reference a Vorkasse transfer carries, so the shop can match the money to the order. */
+export const transferReference = (order: Order) => `Bestellung ${order.orderNumber}`;
+
+const PAYMENT_NAMES: Record<string, string> = {
+  'bank-transfer': 'Vorkasse (Überweisung)',
+  'test-card': 'Kreditkarte (Testmodus)',
+  'gift-card': 'Gutschein',
+};
+
+interface OrderPayment {
+  method?: string;
+  status?: string;
+}
+
+/**
+ * The German order confirmation: number, lines, totals, shipping address, how to pay (for Vorkasse the
+ * amount and the transfer reference) and the download links of digital products.
+ */
 export function orderConfirmationEmail({
   order,
   siteTitle,
   locale,
+  shopUrl,
+  bankAccount,
   orderStatusUrl,
 }: OrderConfirmationInput): NewEmail {
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
   const subject = `Deine Bestellung Nr. ${order.orderNumber} bei ${siteTitle}`;
-  const lines = order.items.map(
-    (item) =>
-      `${item.quantity} × ${item.productName} (${item.sku}): ${money(item.quantity * item.unitPriceMinor)}`,
-  );
-  const totals = [
-    `Zwischensumme: ${money(order.subtotalMinor)}`,
-    ...(order.discountMinor > 0 ? [`Rabatt: −${money(order.discountMinor)}`] : []),
-    `Versand: ${money(order.shippingMinor)}`,
-    `Steuern: ${money(order.taxMinor)}`,
-    `Gesamtsumme: ${money(order.grandTotalMinor)}`,
-  ];
+  const address = (order.data.shippingAddress ?? null) as ShippingAddress | null;
+  const payment = (order.data.payment ?? {}) as OrderPayment;
+  const shipping = (order.data.shippingOption ?? null) as { name?: string } | null;
+  const giftCardMinor = Number(order.data.giftCardMinor ?? 0);
+  const dueMinor = order.grandTotalMinor - giftCardMinor;
+  const awaitingTransfer = payment.method === 'bank-transfer' && payment.status !== 'PAID' && dueMinor > 0;
+  const downloads = downloadLinks(order, shopUrl);
+
+  const greeting = address?.firstName?.trim() ? `Hallo ${address.firstName.trim()},` : 'Hallo,';
   const intro = [
-    'Hallo,',
+    greeting,
     `vielen Dank für deine Bestellung bei ${siteTitle}! Wir haben sie erhalten und bearbeiten sie jetzt.`,
     ...(order.testMode ? ['Dies ist eine Testbestellung; es wurde nichts berechnet.'] : []),
   ];
-  const text = [...intro, lines.join('\n'), totals.join('\n')].join('\n\n');
+  const lines = [
+    `Bestellnummer: ${order.orderNumber}`,
+    ...order.items.map(
+      (item) =>
+        `${item.quantity} × ${item.productName} (${item.sku}): ${money(item.quantity * item.unitPriceMinor)}`,
+    ),
+  ];
+  const totals = [
+    `Zwischensumme: ${money(order.subtotalMinor)}`,
+    ...(order.discountMinor > 0 ? [`Rabatt: −${money(order.discountMinor)}`] : []),
+    `Versand${shipping?.name ? ` (${shipping.name})` : ''}: ${money(order.shippingMinor)}`,
+    `Gesamtsumme: ${money(order.grandTotalMinor)}`,
+    `Darin enthaltene Steuern: ${money(order.taxMinor)}`,
+    ...(giftCardMinor > 0
+      ? [`Mit Gutschein bezahlt: −${money(giftCardMinor)}`, `Noch zu zahlen: ${money(dueMinor)}`]
+      : []),
+  ];
+  const addressBlock = address
+    ? [
+        [
+          'Lieferadresse:',
+          `${address.firstName} ${address.lastName}`.trim(),
+          address.line1,
+          ...(address.line2 ? [address.line2] : []),
+          `${address.postalCode} ${address.city}`.trim(),
+          ...(address.region ? [address.region] : []),
+          address.country,
+        ].join('\n'),
+      ]
+    : [];
+  const paymentBlock = awaitingTransfer
+    ? [
+        [
+          'Zahlung per Vorkasse:',
+          `Bitte überweise ${money(dueMinor)} mit dem Verwendungszweck „${transferReference(order)}“.`,
+          ...bankLines(bankAccount, siteTitle),
+          'Wir versenden deine Bestellung, sobald das Geld bei uns eingegangen ist.',
+        ].join('\n'),
+      ]
+    : payment.method
+      ? [
+          `Zahlungsart: ${PAYMENT_NAMES[payment.method] ?? payment.method}${
+            payment.status === 'PAID' ? ' – die Zahlung ist eingegangen.' : ''
+          }`,
+        ]
+      : [];
+  const downloadBlock =
+    downloads.length > 0
+      ? [
+          [
+            'Deine Downloads:',
+            ...downloads.map((d) => `${d.productName}: ${d.url}`),
+            ...(awaitingTransfer ? ['Die Links funktionieren, sobald deine Zahlung eingegangen ist.'] : []),
+          ].join('\n'),
+        ]
+      : [];
+  const paragraphs = [
+    ...intro,
+    lines.join('\n'),
+    totals.join('\n'),
+    ...addressBlock,
+    ...paymentBlock,
+    ...downloadBlock,
+  ];
   const link = orderStatusUrl ? { href: orderStatusUrl, label: 'Bestellstatus ansehen' } : undefined;
+  let body = html(subject, paragraphs, link);
+  // Download links clickable in the HTML part; every piece of the URL is escaped like the rest.
+  for (const d of downloads) {
+    body = body.replace(
+      escapeHtml(`${d.productName}: ${d.url}`),
+      `${escapeHtml(d.productName)}: <a href="${escapeHtml(d.url)}">${escapeHtml(d.url)}</a>`,
+    );
+  }
   return {
     kind: 'order-confirmation',
     to: order.customerEmail ?? '',
     subject,
-    text: `${text}\n${orderStatusUrl ? `\nBestellstatus: ${orderStatusUrl}\n` : ''}`,
-    html: html(subject, [...intro, lines.join('\n'), totals.join('\n')], link),
+    text: `${paragraphs.join('\n\n')}\n${orderStatusUrl ? `\nBestellstatus: ${orderStatusUrl}\n` : ''}`,
+    html: body,
   };
+}
+
+function bankLines(account: BankAccount | undefined, siteTitle: string): string[] {
+  if (!account?.iban) return [`Die Bankverbindung schickt dir ${siteTitle} gesondert.`];
+  return [
+    ...(account.accountHolder ? [`Kontoinhaber: ${account.accountHolder}`] : []),
+    `IBAN: ${account.iban}`,
+    ...(account.bic ? [`BIC: ${account.bic}`] : []),
+    ...(account.bankName ? [`Bank: ${account.bankName}`] : []),
+  ];
 }
 
 export interface GiftCardInput {

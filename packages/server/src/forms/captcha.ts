@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CAPTCHA_ACTIONS, RESTOCK_MESSAGES } from '@baukasten/commerce';
 import type { Website } from '@baukasten/storage';
+import { InMemorySpentTokens, type SpentTokens } from '../shared-state.js';
 
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 
@@ -38,6 +39,8 @@ export interface ProofOfWorkOptions {
   difficulty?: number;
   ttlMs?: number;
   now?: () => number;
+  /** Where spent challenges are remembered; in memory (one process) unless given. */
+  spentTokens?: SpentTokens;
 }
 
 const leadingZeroBits = (digest: Buffer) => {
@@ -66,21 +69,22 @@ export function solveProofOfWork(challenge: string, difficulty: number): string 
 /**
  * The built-in captcha: the server hands out a signed challenge (website, action, expiry); the client
  * finds a nonce so that sha256(challenge ":" nonce) starts with `difficulty` zero bits and sends
- * "challenge:nonce" as its token. A token is accepted once; spent challenges are remembered in memory
- * until they expire (one process; several processes would share this set in Redis).
+ * "challenge:nonce" as its token. A token is accepted once: spent challenges are remembered until they
+ * expire, in memory or, with REDIS_URL, in Redis for all processes (see shared-state.ts).
  */
 export class ProofOfWorkCaptcha implements CaptchaProvider {
   readonly #secret: Buffer;
   readonly #difficulty: number;
   readonly #ttlMs: number;
   readonly #now: () => number;
-  readonly #spent = new Map<string, number>();
+  readonly #spent: SpentTokens;
 
   constructor(options: ProofOfWorkOptions = {}) {
     this.#secret = options.secret ? Buffer.from(options.secret) : randomBytes(32);
     this.#difficulty = options.difficulty ?? 16;
     this.#ttlMs = options.ttlMs ?? 10 * 60_000;
     this.#now = options.now ?? Date.now;
+    this.#spent = options.spentTokens ?? new InMemorySpentTokens(this.#now);
   }
 
   #sign(payload: string) {
@@ -116,15 +120,8 @@ export class ProofOfWorkCaptcha implements CaptchaProvider {
     const now = this.#now();
     if (websiteId !== website.id || tokenAction !== action || !(expiresAt > now)) return false;
     if (leadingZeroBits(workHash(challenge, nonce)) < difficulty) return false;
-    this.#forgetExpired(now);
-    if (this.#spent.has(challenge)) return false;
-    this.#spent.set(challenge, expiresAt);
-    return true;
-  }
-
-  #forgetExpired(now: number) {
-    if (this.#spent.size < 1000) return;
-    for (const [challenge, expiresAt] of this.#spent) if (expiresAt <= now) this.#spent.delete(challenge);
+    // Spent until it would have expired anyway; shared by all processes when they share the store.
+    return this.#spent.spend(`captcha:${challenge}`, Math.max(1, expiresAt - now));
   }
 }
 

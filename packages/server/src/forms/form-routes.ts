@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { HttpError } from '../http-error.js';
 import { CaptchaUnavailableError, isCaptchaAction } from './captcha.js';
 import { FieldErrors, FormSubmissionService } from './form-submission-service.js';
+import { sanitizedSubmissionHtml } from './submission-html.js';
 import type { VisitorFormGuard } from './visitor-form-guard.js';
 
 const saveBody = z.object({
@@ -49,13 +50,13 @@ function sendFieldErrors(reply: FastifyReply, error: FieldErrors) {
 }
 
 /** What a visitor's page needs of a form; the owner's notification address stays on the server. */
-function publicForm(form: SiteForm) {
+export function publicForm(form: SiteForm) {
   return {
     id: form.id,
     name: form.name,
     fields: form.fields,
     submissionMessage: form.submissionMessage ?? null,
-    submissionHTML: form.submissionHTML ?? null,
+    submissionHTML: sanitizedSubmissionHtml(form.submissionHTML),
     successRedirect: form.successRedirect ?? null,
     disclaimerMessage: form.disclaimerMessage ?? null,
     captchaEnabled: form.captchaEnabled,
@@ -132,7 +133,7 @@ export function registerFormRoutes(site: FastifyInstance, storage: Storage, guar
     return {
       data: {
         submissionMessage: form.submissionMessage ?? null,
-        submissionHTML: form.submissionHTML ?? null,
+        submissionHTML: sanitizedSubmissionHtml(form.submissionHTML),
         successRedirect: form.successRedirect ?? null,
       },
     };

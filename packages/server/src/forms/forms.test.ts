@@ -164,6 +164,26 @@ withTestDatabases((db) => {
     );
   });
 
+  it('R4.6.8 sends the post-submit HTML only sanitised: formatting stays, scripts and handlers go', async () => {
+    const website = (await storage.websites.findByHostname(HOST))!;
+    const html = await storage.forms.create(website.id, {
+      name: 'Mit HTML',
+      captchaEnabled: false,
+      fields: [{ id: 'f', type: 'text', title: 'Feld', required: true }],
+      submissionHTML:
+        '<p class="ok">Danke <strong>sehr</strong>!</p><script>alert(1)</script><a href="javascript:alert(2)" onclick="x()">Link</a>',
+    });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/rest/forms/${html.id}`,
+      headers: { host: HOST },
+    });
+    expect(res.statusCode).toBe(200);
+    const sent = res.json().submissionHTML ?? res.json().data?.submissionHTML;
+    expect(sent).toContain('<p class="ok">Danke <strong>sehr</strong>!</p>');
+    expect(sent).not.toMatch(/script|onclick|javascript:/);
+  });
+
   it('R8.4.2 answers 404 for a form that is not configured', async () => {
     const res = await save(goodAnswers, { formId: 'gibt-es-nicht' });
     expect(res.statusCode).toBe(404);

@@ -1,18 +1,22 @@
-import { CollectionType, PageType } from '@baukasten/commerce';
-import type { Storage, Website } from '@baukasten/storage';
-import { renderIsland } from '@baukasten/storefront';
+import { CollectionType, isSoldOut, PageType } from '@baukasten/commerce';
+import type { Block, Storage, Website } from '@baukasten/storage';
+import { productPurchaseProps, renderIsland } from '@baukasten/storefront';
 import type { PageTemplate, Theme } from '@baukasten/theme';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AssetUrls } from '../assets/asset-routes.js';
+import { publicForm } from '../forms/form-routes.js';
 import { HttpError } from '../http-error.js';
 import { serverMessages } from '../messages.js';
+import { cartErrorMessage } from './commerce-page-messages.js';
 import { collectionContext, itemContext, navigationContext, websiteContext } from './page-context.js';
 import { productJsonLd } from './product-json-ld.js';
 import { siteOrigin } from './seo-routes.js';
+import { THEME_STRINGS } from './theme-strings.js';
 
 export interface PageDeps {
   storage: Storage;
   theme: Theme;
-  assets: { css: string; js: string };
+  assets: AssetUrls;
 }
 
 type PageQuery = { format?: string };
@@ -28,7 +32,7 @@ export function sendPage(
   template: PageTemplate,
   context: Record<string, unknown>,
   status = 200,
-  { asHtml = false }: { asHtml?: boolean } = {},
+  { asHtml = false, scripts = true }: { asHtml?: boolean; scripts?: boolean } = {},
 ) {
   // Error pages are always HTML: the error may have been the `format` itself.
   const format = asHtml ? undefined : (request.query as PageQuery | undefined)?.format;
@@ -37,20 +41,41 @@ export function sendPage(
   }
   if (format === 'json') return reply.code(status).send(context);
   const website = context.website as { locale?: string } | undefined;
+  // Checkout pages run no script at all: the layout then links the cart instead of mounting its pill.
   const page = deps.theme.renderPage(
     template,
-    {
-      ...context,
-      assets: deps.assets,
-      islands: { cartPill: renderIsland('cart-pill', { totalQuantity: 0, subtotalText: '' }) },
-    },
+    scripts
+      ? {
+          ...context,
+          assets: deps.assets,
+          islands: {
+            cartPill: renderIsland('cart-pill', { totalQuantity: 0, subtotalText: '' }),
+            ...(context.islands as Record<string, string> | undefined),
+          },
+        }
+      : { ...context, assets: { css: deps.assets.css } },
     { locale: website?.locale ?? 'de-DE' },
   );
   if (page.errors.length > 0) request.log.warn({ errors: page.errors }, 'template errors');
-  return reply.code(status).type('text/html; charset=utf-8').send(page.html);
+  return reply.code(status).type('text/html; charset=utf-8').send(withModulePreloads(page.html, deps.assets));
 }
 
-async function baseContext(storage: Storage, website: Website, activeCollectionId?: string) {
+/** Website and navigation, the part every page context shares. */
+const ISLAND_ROOT = /data-island="([\w-]+)"/g;
+
+/**
+ * Lets the browser fetch the chunks of the page's islands together with the entry script, instead of
+ * discovering them one import after another.
+ */
+function withModulePreloads(html: string, assets: PageDeps['assets']): string {
+  const islands = new Set<string>();
+  for (const match of html.matchAll(ISLAND_ROOT)) islands.add(match[1]!);
+  if (islands.size === 0 || !html.includes(assets.js)) return html;
+  const links = assets.chunksFor(islands).map((url) => `<link rel="modulepreload" href="${url}">`);
+  return html.replace('</head>', `${links.join('')}</head>`);
+}
+
+export async function baseContext(storage: Storage, website: Website, activeCollectionId?: string) {
   const nav = await storage.collections.listNavigation(website.id);
   return {
     website: websiteContext(website),
@@ -69,6 +94,49 @@ export async function notFoundContext(storage: Storage, website: Website | undef
     seo: { title: serverMessages.notFoundTitle, canonicalUrl: '/' },
     message: message ?? serverMessages.notFound,
   };
+}
+
+/** A block as its template sees it: form and newsletter blocks carry their rendered island. */
+async function blockContext(storage: Storage, website: Website, block: Block) {
+  const captchaEnabled = Boolean(
+    (website.settings.captchaSettings as { siteKey?: string } | undefined)?.siteKey,
+  );
+  if (block.type === 'form') {
+    const form = await storage.forms.findById(website.id, block.formId);
+    // A block whose form was deleted shows nothing rather than breaking the page.
+    return form
+      ? { ...block, island: renderIsland('form-block', { form: publicForm(form) }) }
+      : { type: 'missing' };
+  }
+  if (block.type === 'newsletter') {
+    return {
+      ...block,
+      island: renderIsland('newsletter-block', {
+        title: block.title,
+        description: block.description,
+        captchaEnabled,
+      }),
+    };
+  }
+  return block;
+}
+
+/** Props of the product islands; the site's own texts win over the German theme defaults. */
+function purchaseProps(
+  request: FastifyRequest,
+  website: Website,
+  itemCtx: ReturnType<typeof itemContext>,
+  returnTo = itemCtx.fullUrl,
+) {
+  return productPurchaseProps(itemCtx, {
+    crumb: request.crumb ?? '',
+    returnTo,
+    locale: website.locale,
+    currency: website.currency,
+    storeSettings: websiteContext(website).storeSettings,
+    localizedStrings: { ...THEME_STRINGS, ...(website.settings.localizedStrings as object | undefined) },
+    websiteId: website.id,
+  });
 }
 
 export function registerPageRoutes(app: FastifyInstance, deps: PageDeps) {
@@ -93,7 +161,31 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps) {
         pageType: PageType.MAIN_CONTENT,
         seo,
         collection: collectionContext(collection),
-        items: items.map((i) => itemContext(i, collection, website)),
+        items: items.map((i) => {
+          const itemCtx = itemContext(i, collection, website);
+          if (!i.product) return itemCtx;
+          const returnTo = collection.urlId ? `/${collection.urlId}` : '/';
+          const props = purchaseProps(request, website, itemCtx, returnTo);
+          // With options to choose the list button is a link to the product page and needs no variants.
+          const listProps =
+            props.variantOptionOrdering.length > 0 && props.variants.length > 1
+              ? {
+                  itemId: props.itemId,
+                  title: props.title,
+                  productUrl: props.productUrl,
+                  productType: props.productType,
+                  subscribable: props.subscribable,
+                  variantOptionOrdering: [],
+                  variants: [],
+                  buttonText: props.buttonText,
+                  showQuantity: false,
+                  crumb: '',
+                  returnTo,
+                  chooseOptions: true,
+                }
+              : props;
+          return { ...itemCtx, addButton: renderIsland('add-button', listProps) };
+        }),
       });
     }
     return sendPage(deps, request, reply, 'page', {
@@ -101,7 +193,9 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps) {
       pageType: PageType.PAGE,
       seo,
       collection: collectionContext(collection),
-      blocks: collection.blocks ?? [],
+      blocks: await Promise.all(
+        (collection.blocks ?? []).map((block) => blockContext(storage, website, block)),
+      ),
     });
   };
 
@@ -123,7 +217,28 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps) {
       if (!item) return reply.callNotFound();
       const base = await baseContext(storage, website, collection.id);
       const itemCtx = itemContext(item, collection, website);
+      const islands: Record<string, string> = {};
+      if (item.product) {
+        islands.productPurchase = renderIsland('product-purchase', purchaseProps(request, website, itemCtx));
+        // A sold-out product offers the restock sign-up (spec 4), for its first variant.
+        const firstVariant = item.product.variants[0];
+        if (isSoldOut(itemCtx) && firstVariant) {
+          const merchandising = item.product.merchandising;
+          islands.restockForm = renderIsland('restock-form', {
+            productId: item.id,
+            variantId: firstVariant.id,
+            mailingListSignUpEnabled: merchandising.mailingListSignUpEnabled,
+            mailingListOptInByDefault: merchandising.mailingListOptInByDefault,
+            captchaEnabled: Boolean(website.settings.captchaSettings?.siteKey),
+            successMessage: merchandising.restockNotificationMessages?.successMessage,
+          });
+        }
+      }
+      // A form post without JavaScript that failed comes back here with its error type (never a text).
+      const failed = (request.query as { warenkorbFehler?: unknown } | undefined)?.warenkorbFehler;
       return sendPage(deps, request, reply, 'product-item', {
+        islands,
+        cartError: failed === undefined ? undefined : cartErrorMessage(failed),
         ...base,
         pageType: PageType.CONTENT_ITEM,
         seo: {

@@ -2,6 +2,10 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { initialSchema } from './0001-initial-schema.js';
 import { formsEmail } from './0003-forms-email.js';
 import { subscriptionsGiftCards } from './0004-subscriptions-gift-cards.js';
+import { orderDownloads } from './0005-order-downloads.js';
+import { accounts } from './0006-accounts.js';
+import { analytics } from './0007-analytics.js';
+import { draftsOrderStatus } from './0008-drafts-order-status.js';
 
 /**
  * Migrations live in code, not in files found at run time, so the bundled and compiled package
@@ -11,6 +15,10 @@ export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0003-forms-email': formsEmail,
   '0004-subscriptions-gift-cards': subscriptionsGiftCards,
+  '0005-order-downloads': orderDownloads,
+  '0006-accounts': accounts,
+  '0007-analytics': analytics,
+  '0008-drafts-order-status': draftsOrderStatus,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import { cartQuantityLabel } from '@baukasten/commerce';
 import { useEffect, useState } from 'react';
 import { hasCartCookie, isAuthenticated } from '../cookies.js';
+import { CART_CHANGED_EVENT } from './product/cart-request.js';
 
 export interface CartPillProps {
   /** Item count known when the page was rendered (0 when the server did not load the cart). */
@@ -21,6 +22,21 @@ interface CartSummary {
 export function CartPill({ totalQuantity, subtotalText }: CartPillProps) {
   const [summary, setSummary] = useState<CartSummary>({ totalQuantity, subtotalText });
   const [hydrated, setHydrated] = useState(false);
+
+  // Add-to-cart islands announce the changed cart; the pill shows it without asking the server again.
+  useEffect(() => {
+    const onChange = (event: Event) => {
+      const cart = (event as CustomEvent<{ totalQuantity?: unknown; subtotalText?: unknown }>).detail;
+      if (cart && typeof cart.totalQuantity === 'number') {
+        setSummary({
+          totalQuantity: cart.totalQuantity,
+          subtotalText: typeof cart.subtotalText === 'string' ? cart.subtotalText : '',
+        });
+      }
+    };
+    window.addEventListener(CART_CHANGED_EVENT, onChange);
+    return () => window.removeEventListener(CART_CHANGED_EVENT, onChange);
+  }, []);
 
   useEffect(() => {
     setHydrated(true);

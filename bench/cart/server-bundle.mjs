@@ -1,0 +1,90 @@
+// The server from source for the cart benchmarks: bundled once with esbuild, workspace packages
+// resolved to their src, so a benchmark measures the code as it is in the work tree (no build step).
+import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * What-if experiments: a change to measure before anyone makes it in the source. Each rewrites one line
+ * of one file in the bench bundle only; the work tree is untouched. A patch whose line is gone fails loudly.
+ */
+export const WHAT_IFS = {
+  // SQLite in WAL mode with synchronous=NORMAL: no fsync per commit (a commit survives a process crash,
+  // the last ones may be lost on power loss).
+  'sync-normal': {
+    file: 'packages/storage/src/open-storage.ts',
+    from: "database.pragma('busy_timeout = 5000');",
+    to: "database.pragma('busy_timeout = 5000'); database.pragma('synchronous = NORMAL');",
+  },
+  // The host -> website lookup remembered for 5 s per process instead of 2 queries per request.
+  'host-cache': {
+    file: 'packages/server/src/app.ts',
+    from: 'if (hostname) request.website = await storage.websites.findByHostname(hostname);',
+    to: `if (hostname) {
+      const cache = (globalThis.__benchHosts ??= new Map());
+      const hit = cache.get(hostname);
+      if (hit && hit.until > Date.now()) request.website = hit.website;
+      else {
+        request.website = await storage.websites.findByHostname(hostname);
+        cache.set(hostname, { website: request.website, until: Date.now() + 5000 });
+      }
+    }`,
+  },
+};
+
+/** Source files that find siblings through import.meta.url (theme templates, assets) keep their own location. */
+const sourcePatches = (whatIfs) => ({
+  name: 'keep-source-locations',
+  setup(b) {
+    b.onLoad({ filter: /packages[\\/][^\\/]+[\\/]src[\\/].*\.tsx?$/ }, async (a) => {
+      let text = await readFile(a.path, 'utf8');
+      const patches = whatIfs.map((name) => WHAT_IFS[name]).filter((p) => a.path.endsWith(p.file));
+      if (!text.includes('import.meta.url') && patches.length === 0) return undefined;
+      for (const patch of patches) {
+        if (!text.includes(patch.from)) throw new Error(`what-if patch no longer applies to ${patch.file}`);
+        text = text.replace(patch.from, patch.to);
+      }
+      const url = JSON.stringify(pathToFileURL(a.path).href);
+      return {
+        contents: text.replaceAll('import.meta.url', url),
+        loader: a.path.endsWith('x') ? 'tsx' : 'ts',
+      };
+    });
+  },
+});
+
+/** Bundles the server (once per call), with the named what-if patches, and imports it. */
+export async function loadServer(whatIfs = []) {
+  for (const name of whatIfs) if (!WHAT_IFS[name]) throw new Error(`unknown what-if: ${name}`);
+  // Inside node_modules so the bundle's bare imports (fastify, kysely...) resolve from the repository.
+  const dir = join(root, 'node_modules/.cache/baukasten-bench');
+  mkdirSync(dir, { recursive: true });
+  const pkg = (name) => join(root, `packages/${name}/src/index.ts`);
+  const outfile = join(dir, `server${whatIfs.length ? `-${whatIfs.join('-')}` : ''}.mjs`);
+  await build({
+    stdin: {
+      contents: `
+        export { buildApp } from './packages/server/src/app.ts';
+        export { InMemoryRateLimiter } from './packages/server/src/rate-limit.ts';
+        export { createTestShop, germanAddress } from './packages/server/src/commerce/test-shop.ts';
+        export { openStorage } from './packages/storage/src/index.ts';`,
+      resolveDir: root,
+      loader: 'ts',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile,
+    packages: 'external',
+    alias: Object.fromEntries(
+      ['commerce', 'storage', 'theme', 'jsont', 'storefront'].map((n) => [`@baukasten/${n}`, pkg(n)]),
+    ),
+    logLevel: 'error',
+    plugins: [sourcePatches(whatIfs)],
+  });
+  return import(pathToFileURL(outfile).href);
+}

@@ -1,0 +1,44 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { type ShopServer, startShopServer } from './support/shop-server.js';
+
+describe('a visitor asks to hear when a sold-out product is back', () => {
+  let server: ShopServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startShopServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('R4.1.9 R5.4.1 R5.4.4 R5.4.5 sees Ausverkauft, gets the email checks, then the store’s thank-you', async () => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    await page.goto(`${server.baseUrl}/shop/p/kapuzenpullover-nordwind`);
+    const buy = page.locator('[data-island="product-purchase"] button[type="submit"]');
+    expect((await buy.textContent())?.trim()).toBe('Ausverkauft');
+    expect(await buy.isDisabled()).toBe(true);
+
+    const restock = page.locator('[data-island="restock-form"]');
+    const submit = restock.locator('button[type="submit"]');
+    await submit.and(page.locator(':enabled')).waitFor();
+    await submit.click();
+    await restock.getByText('E-Mail-Adresse darf nicht leer sein').waitFor();
+    await restock.locator('input[type="email"]').fill('kein@adresse');
+    await submit.click();
+    await restock.getByText('E-Mail-Adresse ist ungültig').waitFor();
+
+    await restock.locator('input[type="email"]').fill('wartend@example.de');
+    const signedUp = page.waitForResponse((r) => r.url().endsWith('/api/commerce/restock-notifications'));
+    await submit.click();
+    expect((await signedUp).status()).toBe(200);
+    await restock.getByText('Danke! Wir schreiben dir, sobald der Artikel wieder da ist.').waitFor();
+    await saveScreenshot(page, 'sign-up-for-a-restock-notice');
+    await ctx.close();
+  });
+});

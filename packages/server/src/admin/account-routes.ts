@@ -1,0 +1,103 @@
+import { AccountEmailTaken, type Storage } from '@baukasten/storage';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../http-error.js';
+import type { RateLimiter } from '../rate-limit.js';
+import { AdminInputError, parseInput, passwordChangeInput, signInInput, signUpInput } from './admin-input.js';
+import { adminMessages } from './admin-messages.js';
+import { accountView, memberSiteView } from './admin-views.js';
+import { hashPassword, PASSWORD_MAX_LENGTH, verifyAgainstNothing, verifyPassword } from './passwords.js';
+import { requireAccount, signedInAccount } from './permissions.js';
+
+export interface AccountRouteDeps {
+  storage: Storage;
+  /** Sign-in attempts (and password-change attempts) per email address. */
+  signInByEmail: RateLimiter;
+  /** Sign-in attempts per client address. */
+  signInByIp: RateLimiter;
+  /** New accounts per client address: each costs an argon2 hash. */
+  signUpByIp: RateLimiter;
+}
+
+const tooManySignIns = () => new HttpError(429, 'TOO_MANY_SIGN_INS', adminMessages.tooManySignIns);
+const wrongCredentials = () => new HttpError(401, 'WRONG_CREDENTIALS', adminMessages.wrongCredentials);
+
+/** Sign up, sign in and out, who am I, change password. Mounted under /api/admin. */
+export function registerAccountRoutes(admin: FastifyInstance, deps: AccountRouteDeps) {
+  const { storage } = deps;
+
+  const sessionAnswer = async (request: FastifyRequest, account: Parameters<typeof accountView>[0]) => ({
+    account: accountView(account),
+    sites: (await storage.siteMembers.sitesOf(account.id)).map((site) => memberSiteView(request, site)),
+  });
+
+  admin.post('/accounts', async (request, reply: FastifyReply) => {
+    if (!(await deps.signUpByIp.hit(request.ip)))
+      throw new HttpError(429, 'TOO_MANY_SIGN_UPS', adminMessages.tooManySignUps);
+    const input = parseInput(signUpInput, request.body);
+    const passwordHash = await hashPassword(input.password);
+    let account: Awaited<ReturnType<Storage['accounts']['create']>>;
+    try {
+      account = await storage.accounts.create({ email: input.email, name: input.name, passwordHash });
+    } catch (error) {
+      if (error instanceof AccountEmailTaken)
+        throw new HttpError(409, 'EMAIL_TAKEN', adminMessages.emailTaken);
+      throw error;
+    }
+    await request.server.adminAuth.start(request, reply, account);
+    return reply.code(201).send(await sessionAnswer(request, account));
+  });
+
+  admin.post('/session', async (request, reply) => {
+    const input = parseInput(signInInput, request.body);
+    // Both limits count every attempt: one guessing many passwords for one address, and one
+    // trying one password against many addresses.
+    const [byEmail, byIp] = await Promise.all([
+      deps.signInByEmail.hit(input.email),
+      deps.signInByIp.hit(request.ip),
+    ]);
+    if (!byEmail || !byIp) throw tooManySignIns();
+    if (input.password.length > PASSWORD_MAX_LENGTH) throw wrongCredentials();
+    const account = await storage.accounts.findByEmail(input.email);
+    const passwordHash = account ? await storage.accounts.passwordHashOf(account.id) : undefined;
+    const valid = passwordHash
+      ? await verifyPassword(passwordHash, input.password)
+      : await verifyAgainstNothing(input.password);
+    if (!account || !valid) throw wrongCredentials();
+    await request.server.adminAuth.start(request, reply, account);
+    return sessionAnswer(request, account);
+  });
+
+  admin.delete('/session', async (request, reply) => {
+    await request.server.adminAuth.end(request, reply);
+    return { signedIn: false };
+  });
+
+  admin.get('/session', { preHandler: requireAccount }, async (request) =>
+    sessionAnswer(request, signedInAccount(request)),
+  );
+
+  admin.post('/account/password', { preHandler: requireAccount }, async (request) => {
+    const account = signedInAccount(request);
+    const input = parseInput(passwordChangeInput, request.body);
+    // A stolen session must not become a way to guess the password without limit.
+    if (!(await deps.signInByEmail.hit(account.email))) throw tooManySignIns();
+    const stored = await storage.accounts.passwordHashOf(account.id);
+    if (
+      input.currentPassword.length > PASSWORD_MAX_LENGTH ||
+      !stored ||
+      !(await verifyPassword(stored, input.currentPassword))
+    )
+      throw new AdminInputError(adminMessages.wrongCurrentPassword, {
+        currentPassword: adminMessages.wrongCurrentPassword,
+      });
+    if (input.newPassword === input.currentPassword)
+      throw new AdminInputError(adminMessages.samePassword, { newPassword: adminMessages.samePassword });
+    await storage.accounts.setPasswordHash(account.id, await hashPassword(input.newPassword));
+    // Whoever else knew the old password is signed out everywhere; this browser stays signed in.
+    const endedSessions = await storage.accounts.endOtherSessions(
+      account.id,
+      request.server.adminAuth.tokenOf(request),
+    );
+    return { changed: true, endedSessions };
+  });
+}

@@ -1,0 +1,91 @@
+import type { Storage } from '@baukasten/storage';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registerCrumbCookie, requireCrumb } from '../crumb.js';
+import type { RateLimiter } from '../rate-limit.js';
+import type { SharedState } from '../shared-state.js';
+import { registerAccountRoutes } from './account-routes.js';
+import { AdminInputError } from './admin-input.js';
+import { AdminAuth } from './admin-session.js';
+import { registerProductRoutes } from './catalog/product-routes.js';
+import { registerStoreSettingsRoutes } from './catalog/store-settings-routes.js';
+import { registerMemberRoutes } from './member-routes.js';
+import { registerOrderRoutes } from './orders/order-routes.js';
+import { registerPageAdminRoutes } from './pages/page-routes.js';
+import { registerSiteRoutes } from './site-routes.js';
+
+export const ADMIN_PREFIX = '/api/admin';
+
+export interface AdminOptions {
+  storage: Storage;
+  /** Where rate-limit counts live (memory or Redis). */
+  shared: SharedState;
+  /** Websites are created at `<subdomain>.<baseDomain>` (config BASE_DOMAIN, default 'localhost'). */
+  baseDomain?: string;
+  /** Explicit limiters win over the shared defaults (tests, or other limits per deployment). */
+  limiters?: Partial<AdminLimiters>;
+  now?: () => number;
+}
+
+export interface AdminLimiters {
+  signInByEmail: RateLimiter;
+  signInByIp: RateLimiter;
+  signUpByIp: RateLimiter;
+  siteCreation: RateLimiter;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * The owner side's JSON API under /api/admin. It is not host-scoped: an owner manages all of their
+ * websites from wherever the editor runs. The session lookup and the guards are decorated on the root
+ * instance so routes elsewhere (the host-scoped merchant API) can adopt requireSitePermission.
+ */
+export async function registerAdminRoutes(app: FastifyInstance, options: AdminOptions): Promise<void> {
+  const { storage, shared } = options;
+  const baseDomain = options.baseDomain ?? 'localhost';
+  const limiters: AdminLimiters = {
+    signInByEmail:
+      options.limiters?.signInByEmail ??
+      shared.rateLimiter('admin-sign-in-email', { limit: 10, windowMs: 15 * MINUTE }),
+    signInByIp:
+      options.limiters?.signInByIp ??
+      shared.rateLimiter('admin-sign-in-ip', { limit: 50, windowMs: 15 * MINUTE }),
+    signUpByIp:
+      options.limiters?.signUpByIp ??
+      shared.rateLimiter('admin-sign-up-ip', { limit: 20, windowMs: 60 * MINUTE }),
+    siteCreation:
+      options.limiters?.siteCreation ??
+      shared.rateLimiter('admin-site-creation', { limit: 20, windowMs: 60 * MINUTE }),
+  };
+
+  if (!app.hasDecorator('adminAuth')) app.decorate('adminAuth', new AdminAuth(storage, options.now));
+  if (!app.hasRequestDecorator('adminAccount')) app.decorateRequest('adminAccount', undefined);
+  if (!app.hasRequestDecorator('siteAccess')) app.decorateRequest('siteAccess', undefined);
+
+  await app.register(
+    async (admin) => {
+      registerCrumbCookie(admin);
+      // Same double-submit crumb as the shop API: every state-changing call, sign-in included (a forged
+      // sign-in would put the victim into the attacker's account), echoes the crumb cookie in X-CSRF-Token.
+      admin.addHook('preHandler', async (request) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') await requireCrumb(request);
+      });
+      // Input errors carry their field messages; everything else goes on to the app's error handler.
+      admin.setErrorHandler(async (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+        if (error instanceof AdminInputError)
+          return reply
+            .code(400)
+            .send({ error: { type: error.type, message: error.message, fields: error.fields } });
+        throw error;
+      });
+      registerAccountRoutes(admin, { storage, ...limiters });
+      registerSiteRoutes(admin, { storage, baseDomain, siteCreation: limiters.siteCreation });
+      registerMemberRoutes(admin, storage);
+      registerPageAdminRoutes(admin, storage);
+      registerProductRoutes(admin, storage);
+      registerStoreSettingsRoutes(admin, storage);
+      registerOrderRoutes(admin, storage);
+    },
+    { prefix: ADMIN_PREFIX },
+  );
+}

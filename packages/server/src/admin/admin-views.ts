@@ -1,0 +1,79 @@
+import { PERMISSIONS, rolesAllow } from '@baukasten/commerce';
+import type { Account, MemberSite, SiteInvitation, SiteMember, Website } from '@baukasten/storage';
+import type { FastifyRequest } from 'fastify';
+import { hostnameFromHeader } from '../tenant.js';
+import { EDITABLE_SETTINGS } from './admin-input.js';
+import { roleNamesOf } from './invitation-email.js';
+
+/*
+ * The JSON shapes the admin API answers with. Settings are shown by an allow-list: whatever else a
+ * website keeps in its settings (the interim ownerToken, later payment keys) never reaches the editor.
+ */
+
+export const accountView = (account: Account) => ({
+  id: account.id,
+  email: account.email,
+  name: account.name,
+  createdAt: account.createdAt,
+});
+
+/** The permissions the roles add up to, in the matrix's order; the editor shows and hides by them. */
+export const permissionsOf = (roles: readonly number[]) => PERMISSIONS.filter((p) => rolesAllow(roles, p));
+
+/** Where the website answers, seen from this request: same scheme, and the port the owner uses. */
+export function siteUrl(request: FastifyRequest, hostname: string | undefined): string | undefined {
+  if (!hostname) return undefined;
+  const host = request.headers.host ?? '';
+  const requestHostname = hostnameFromHeader(host);
+  const port =
+    requestHostname && host.length > requestHostname.length ? host.slice(host.lastIndexOf(':')) : '';
+  return `${request.protocol}://${hostname}${/^:\d+$/.test(port) ? port : ''}`;
+}
+
+export const memberSiteView = (request: FastifyRequest, site: MemberSite) => ({
+  id: site.websiteId,
+  title: site.title,
+  hostnames: site.hostnames,
+  url: siteUrl(request, site.hostnames[0]),
+  roles: site.roles,
+  roleNames: roleNamesOf(site.roles),
+});
+
+export function siteView(request: FastifyRequest, website: Website, roles: readonly number[]) {
+  const settings: Record<string, unknown> = {};
+  for (const key of EDITABLE_SETTINGS)
+    if (website.settings[key] !== undefined) settings[key] = website.settings[key];
+  return {
+    id: website.id,
+    title: website.title,
+    hostnames: website.hostnames,
+    url: siteUrl(request, website.hostnames[0]),
+    locale: website.locale,
+    timeZone: website.timeZone,
+    currency: website.currency,
+    settings,
+    createdAt: website.createdAt,
+    roles: [...roles],
+    roleNames: roleNamesOf(roles),
+    permissions: permissionsOf(roles),
+  };
+}
+
+export const memberView = (member: SiteMember, you: Account) => ({
+  accountId: member.accountId,
+  email: member.email,
+  name: member.name,
+  roles: member.roles,
+  roleNames: roleNamesOf(member.roles),
+  isYou: member.accountId === you.id,
+  since: member.createdAt,
+});
+
+export const invitationView = (invitation: SiteInvitation) => ({
+  id: invitation.id,
+  email: invitation.email,
+  roles: invitation.roles,
+  roleNames: roleNamesOf(invitation.roles),
+  createdAt: invitation.createdAt,
+  expiresAt: invitation.expiresAt,
+});

@@ -1,0 +1,111 @@
+import {
+  type CouponDefinition,
+  DEFAULT_SHIPPING_RATES,
+  DEFAULT_TAX_RULES,
+  type ShippingRate,
+  type TaxRule,
+} from '@baukasten/commerce';
+import type { Storage, Website } from '@baukasten/storage';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../http-error.js';
+import { AdminInputError, parseInput } from '../admin-input.js';
+import { adminMessages } from '../admin-messages.js';
+import { endOfDay, parseDay, startOfDay } from '../orders/zoned-dates.js';
+import { accessedSite, requireSitePermission } from '../permissions.js';
+import { catalogMessages as m } from './catalog-messages.js';
+import { type CouponInput, storeSettingsInput } from './store-settings-input.js';
+import { refuseNulCharacters } from './text-guard.js';
+
+/*
+ * The shop's tax rates, shipping options and coupons. They are kept in the website settings under the
+ * keys the cart reads (cartRulesOf in commerce/cart-view.ts: taxRules, shippingRates, coupons), so
+ * carts and checkout use what the owner sets from the next calculation on. A list never set shows the
+ * defaults the cart uses meanwhile.
+ */
+
+/** A coupon as stored: cart-totals' definition plus its validity in epoch milliseconds. */
+export interface StoredCoupon extends CouponDefinition {
+  validFrom?: number;
+  validUntil?: number;
+}
+
+const listOf = <T>(value: unknown): T[] | undefined => (Array.isArray(value) ? (value as T[]) : undefined);
+
+function validityOf(text: string | null | undefined, website: Website, end: boolean): number | undefined {
+  if (!text) return undefined;
+  const day = parseDay(text);
+  if (day) return end ? endOfDay(day, website.timeZone) : startOfDay(day, website.timeZone);
+  return Date.parse(text);
+}
+
+function storedCoupons(coupons: CouponInput[], website: Website): StoredCoupon[] {
+  const fields: Record<string, string> = {};
+  const stored = coupons.map((c, i) => {
+    const validFrom = validityOf(c.validFrom, website, false);
+    const validUntil = validityOf(c.validUntil, website, true);
+    if (validFrom !== undefined && validUntil !== undefined && validUntil <= validFrom)
+      fields[`coupons.${i}.validUntil`] = m.couponEndsBeforeStart;
+    return {
+      code: c.code,
+      ...(c.percentOff !== undefined ? { percentOff: c.percentOff } : {}),
+      ...(c.amountOffMinor !== undefined ? { amountOffMinor: c.amountOffMinor } : {}),
+      ...(c.minimumSubtotalMinor !== undefined ? { minimumSubtotalMinor: c.minimumSubtotalMinor } : {}),
+      ...(validFrom !== undefined ? { validFrom } : {}),
+      ...(validUntil !== undefined ? { validUntil } : {}),
+    };
+  });
+  const first = Object.values(fields)[0];
+  if (first) throw new AdminInputError(first, fields);
+  return stored;
+}
+
+function storeSettingsView(website: Website, now: number) {
+  const settings = website.settings as Record<string, unknown>;
+  const taxRates = listOf<TaxRule>(settings.taxRules);
+  const shippingOptions = listOf<ShippingRate>(settings.shippingRates);
+  const coupons = listOf<StoredCoupon>(settings.coupons) ?? [];
+  return {
+    currency: website.currency,
+    taxRates: taxRates ?? DEFAULT_TAX_RULES,
+    taxRatesAreDefaults: taxRates === undefined,
+    shippingOptions: shippingOptions ?? DEFAULT_SHIPPING_RATES,
+    shippingOptionsAreDefaults: shippingOptions === undefined,
+    coupons: coupons.map((c) => ({
+      ...c,
+      validFrom: c.validFrom ?? null,
+      validUntil: c.validUntil ?? null,
+      activeNow:
+        (c.validFrom === undefined || c.validFrom <= now) &&
+        (c.validUntil === undefined || now < c.validUntil),
+    })),
+  };
+}
+
+export function registerStoreSettingsRoutes(parent: FastifyInstance, storage: Storage) {
+  parent.register(async (admin) => {
+    refuseNulCharacters(admin);
+    const settings = { preHandler: requireSitePermission('commerce.settings') };
+
+    admin.get('/sites/:siteId/store-settings', settings, async (request) => {
+      const { websiteId } = accessedSite(request);
+      const website = await storage.websites.findById(websiteId);
+      if (!website) throw new HttpError(404, 'SITE_NOT_FOUND', adminMessages.siteNotFound);
+      return { storeSettings: storeSettingsView(website, Date.now()) };
+    });
+
+    admin.patch('/sites/:siteId/store-settings', settings, async (request) => {
+      const { websiteId } = accessedSite(request);
+      const input = parseInput(storeSettingsInput, request.body);
+      const website = await storage.websites.findById(websiteId);
+      if (!website) throw new HttpError(404, 'SITE_NOT_FOUND', adminMessages.siteNotFound);
+      const changes: Record<string, unknown> = {};
+      if (input.taxRates) changes.taxRules = input.taxRates satisfies TaxRule[];
+      if (input.shippingOptions) changes.shippingRates = input.shippingOptions satisfies ShippingRate[];
+      if (input.coupons) changes.coupons = storedCoupons(input.coupons, website);
+      // One UPDATE of the settings row: the three lists change together or not at all.
+      const updated = await storage.websiteAdmin.update(websiteId, { settings: changes });
+      if (!updated) throw new HttpError(404, 'SITE_NOT_FOUND', adminMessages.siteNotFound);
+      return { storeSettings: storeSettingsView(updated, Date.now()) };
+    });
+  });
+}

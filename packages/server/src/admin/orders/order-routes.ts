@@ -1,0 +1,165 @@
+import { minorToDecimalString, ProductType } from '@baukasten/commerce';
+import type { Order, Storage, Website } from '@baukasten/storage';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../http-error.js';
+import { parseInput } from '../admin-input.js';
+import { adminMessages } from '../admin-messages.js';
+import { refuseNulCharacters } from '../catalog/text-guard.js';
+import { accessedSite, requireSitePermission } from '../permissions.js';
+import { type CsvValue, csvDocument } from './order-csv.js';
+import { type OrderFilterQuery, orderFilterQuery, orderParams } from './order-input.js';
+import { orderMessages as m } from './order-messages.js';
+import { addressOf, orderDetailView, orderSummaryView, paymentOf, statusOf } from './order-views.js';
+import { endOfDay, localDateTime, startOfDay } from './zoned-dates.js';
+
+/*
+ * Orders of one website: the list with its filters, one order, the CSV export (commerce.view), and
+ * marking an order fulfilled or cancelling it (commerce.orders). Cancelling gives back the stock the
+ * order took, in the transaction that changes its status.
+ */
+
+export const MAX_EXPORTED_ORDERS = 50_000;
+const EXPORT_PAGE = 500;
+
+/** Stock checkout took (physical and service lines, see CheckoutService) is what a cancellation returns. */
+const STOCK_TAKING_TYPES: ReadonlySet<unknown> = new Set([ProductType.PHYSICAL, ProductType.SERVICE]);
+
+const orderNotFound = () => new HttpError(404, 'ORDER_NOT_FOUND', m.orderNotFound);
+
+async function websiteOf(storage: Storage, websiteId: string): Promise<Website> {
+  const website = await storage.websites.findById(websiteId);
+  if (!website) throw new HttpError(404, 'SITE_NOT_FOUND', adminMessages.siteNotFound);
+  return website;
+}
+
+function filterOf(query: OrderFilterQuery, website: Website) {
+  return {
+    status: query.status,
+    placedFrom: query.from ? startOfDay(query.from, website.timeZone) : undefined,
+    placedBefore: query.to ? endOfDay(query.to, website.timeZone) : undefined,
+    search: query.q,
+  };
+}
+
+function restockOf(order: Order) {
+  return order.items
+    .filter((item) => item.variantId && STOCK_TAKING_TYPES.has(item.data.productType))
+    .map((item) => ({ variantId: item.variantId!, quantity: item.quantity }));
+}
+
+/** One row per order line; the order's totals on its first line only, so summing a column counts them once. */
+function csvRows(order: Order, website: Website): CsvValue[][] {
+  const address = addressOf(order);
+  const payment = paymentOf(order);
+  const amount = (minor: number) => minorToDecimalString(minor, order.currency);
+  const lines = order.items.length > 0 ? order.items : [undefined];
+  return lines.map((item, i) => [
+    order.orderNumber,
+    localDateTime(order.createdAt, website.timeZone),
+    m.statusTexts[statusOf(order)],
+    payment.status ?? '',
+    payment.method ?? '',
+    order.customerEmail ?? '',
+    address?.firstName ?? '',
+    address?.lastName ?? '',
+    address?.line1 ?? '',
+    address?.line2 ?? '',
+    address?.postalCode ?? '',
+    address?.city ?? '',
+    address?.country ?? '',
+    item?.productName ?? '',
+    item?.sku ?? '',
+    item ? Object.values((item.data.attributes ?? {}) as Record<string, string>).join(' / ') : '',
+    item?.quantity ?? '',
+    item ? amount(item.unitPriceMinor) : '',
+    i === 0 ? amount(order.subtotalMinor) : '',
+    i === 0 ? amount(order.discountMinor) : '',
+    i === 0 ? amount(order.shippingMinor) : '',
+    i === 0 ? amount(order.taxMinor) : '',
+    i === 0 ? amount(order.grandTotalMinor) : '',
+    order.currency,
+    order.testMode ? m.yes : m.no,
+  ]);
+}
+
+export function registerOrderRoutes(parent: FastifyInstance, storage: Storage) {
+  parent.register(async (admin) => {
+    refuseNulCharacters(admin);
+    const view = { preHandler: requireSitePermission('commerce.view') };
+    const manage = { preHandler: requireSitePermission('commerce.orders') };
+
+    admin.get('/sites/:siteId/orders', view, async (request) => {
+      const { websiteId } = accessedSite(request);
+      const query = parseInput(orderFilterQuery, request.query);
+      const website = await websiteOf(storage, websiteId);
+      const { orders, total } = await storage.orders.list(websiteId, {
+        ...filterOf(query, website),
+        limit: query.limit,
+        offset: query.offset,
+      });
+      return { orders: orders.map(orderSummaryView), total, limit: query.limit, offset: query.offset };
+    });
+
+    admin.get('/sites/:siteId/orders/export.csv', view, async (request, reply) => {
+      const { websiteId } = accessedSite(request);
+      const query = parseInput(orderFilterQuery, request.query);
+      const website = await websiteOf(storage, websiteId);
+      const filter = filterOf(query, website);
+      const first = await storage.orders.list(websiteId, { ...filter, limit: EXPORT_PAGE });
+      if (first.total > MAX_EXPORTED_ORDERS)
+        throw new HttpError(413, 'TOO_MANY_ORDERS', m.tooManyToExport(MAX_EXPORTED_ORDERS));
+      const rows: CsvValue[][] = first.orders.flatMap((order) => csvRows(order, website));
+      // Pages by offset over a list ordered newest first; an order placed meanwhile may shift one row
+      // onto two pages, so orders already written are skipped.
+      const written = new Set(first.orders.map((o) => o.id));
+      for (let offset = EXPORT_PAGE; offset < first.total; offset += EXPORT_PAGE) {
+        const page = await storage.orders.list(websiteId, { ...filter, limit: EXPORT_PAGE, offset });
+        for (const order of page.orders) {
+          if (written.has(order.id)) continue;
+          written.add(order.id);
+          rows.push(...csvRows(order, website));
+        }
+      }
+      const today = localDateTime(Date.now(), website.timeZone).slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${m.csvFileName(today)}"`)
+        .header('cache-control', 'no-store')
+        .send(csvDocument(m.csvHeadings, rows));
+    });
+
+    admin.get('/sites/:siteId/orders/:orderId', view, async (request) => {
+      const { websiteId } = accessedSite(request);
+      const { orderId } = parseInput(orderParams, request.params);
+      const order = await storage.orders.findById(websiteId, orderId);
+      if (!order) throw orderNotFound();
+      return { order: orderDetailView(order) };
+    });
+
+    admin.post('/sites/:siteId/orders/:orderId/fulfil', manage, async (request) => {
+      const { websiteId } = accessedSite(request);
+      const { orderId } = parseInput(orderParams, request.params);
+      const change = await storage.orders.markFulfilled(websiteId, orderId);
+      if (change.outcome === 'not-found') throw orderNotFound();
+      if (change.outcome === 'refused') {
+        throw statusOf(change.order) === 'cancelled'
+          ? new HttpError(409, 'ORDER_CANCELLED', m.cannotFulfilCancelled)
+          : new HttpError(409, 'ORDER_ALREADY_FULFILLED', m.alreadyFulfilled);
+      }
+      return { order: orderDetailView(change.order) };
+    });
+
+    admin.post('/sites/:siteId/orders/:orderId/cancel', manage, async (request) => {
+      const { websiteId } = accessedSite(request);
+      const { orderId } = parseInput(orderParams, request.params);
+      const change = await storage.orders.cancel(websiteId, orderId, restockOf);
+      if (change.outcome === 'not-found') throw orderNotFound();
+      if (change.outcome === 'refused') {
+        throw statusOf(change.order) === 'fulfilled'
+          ? new HttpError(409, 'ORDER_FULFILLED', m.cannotCancelFulfilled)
+          : new HttpError(409, 'ORDER_ALREADY_CANCELLED', m.alreadyCancelled);
+      }
+      return { order: orderDetailView(change.order) };
+    });
+  });
+}

@@ -1,0 +1,308 @@
+import { z } from 'zod';
+import { markdownToHtml, sanitizedHtml } from './markdown.js';
+import { pageMessages as m } from './page-messages.js';
+
+/*
+ * The blocks a page is built from, as the editor sends them and as they are stored. Every kind is
+ * checked field by field; what visitors will see as HTML (text, accordion, html blocks) is rendered
+ * or sanitised here, once, when the draft is saved, so the storefront only prints stored HTML.
+ */
+
+export const MAX_BLOCKS = 200;
+const MAX_MARKDOWN = 50_000;
+const MAX_HTML = 100_000;
+/** Spec 9: URLs are at most 2083 characters (R9.4.2). */
+const MAX_URL = 2083;
+
+/** An enum whose refusal names the value, as the editor's "{val} is not an expected option" (R5.12.5). */
+const option = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: (issue) => m.notAnExpectedOption(String(issue.input)) });
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
+const text = (max: number, message: string) => z.string({ error: message }).trim().max(max, message);
+const requiredText = (max: number, missing: string, tooLong: string) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+
+const isSitePath = (url: string) => /^\/(?!\/)[^\s]*$/.test(url);
+const isWebUrl = (url: string) => {
+  if (!/^https?:\/\//i.test(url)) return false;
+  try {
+    return Boolean(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+};
+
+/** An image or page address: https://… or a path of the site. */
+const assetUrl = z
+  .string({ error: m.imageUrlInvalid })
+  .trim()
+  .max(MAX_URL, m.imageUrlInvalid)
+  .refine((url) => isWebUrl(url) || isSitePath(url), m.imageUrlInvalid);
+
+/** Where a button or image leads: a web address, mail, phone, a path of the site or an anchor. */
+const href = z
+  .string({ error: m.linkInvalid('') })
+  .trim()
+  .max(MAX_URL)
+  .superRefine((url, ctx) => {
+    const ok =
+      isWebUrl(url) ||
+      isSitePath(url) ||
+      /^#[A-Za-z][\w-]*$/.test(url) ||
+      /^mailto:[^\s@]+@[^\s@]+$/i.test(url) ||
+      /^tel:\+?[\d\s/()-]{3,30}$/i.test(url);
+    if (!ok) ctx.addIssue({ code: 'custom', message: m.linkInvalid(url) });
+  });
+
+const blockId = z
+  .string({ error: m.blockIdInvalid })
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, m.blockIdInvalid)
+  .optional();
+
+const altText = text(250, m.altTextTooLong).default('');
+const originalSize = z
+  .string({ error: m.imageSizeInvalid })
+  .regex(/^[1-9]\d{0,4}x[1-9]\d{0,4}$/, m.imageSizeInvalid)
+  .optional();
+
+const imageFields = {
+  assetUrl,
+  altText,
+  originalSize,
+  caption: text(500, m.captionTooLong).optional(),
+};
+
+const markdown = z.string({ error: m.textMissing }).max(MAX_MARKDOWN, m.textTooLong(MAX_MARKDOWN));
+
+const heading = z.object({
+  type: z.literal('heading'),
+  id: blockId,
+  text: requiredText(500, m.headingMissing, m.headingTooLong),
+  level: z
+    .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
+      error: (issue) => m.notAnExpectedOption(String(issue.input)),
+    })
+    .default(2),
+});
+
+/** Markdown (rendered here) or, for blocks made before the editor wrote Markdown, HTML (sanitised). */
+const textBlock = z
+  .object({
+    type: z.literal('text'),
+    id: blockId,
+    markdown: markdown.optional(),
+    html: z.string({ error: m.textMissing }).max(MAX_HTML, m.textTooLong(MAX_HTML)).optional(),
+  })
+  .refine((b) => b.markdown !== undefined || b.html !== undefined, {
+    message: m.textMissing,
+    path: ['markdown'],
+  })
+  .transform(({ markdown: md, html, ...rest }) =>
+    md !== undefined
+      ? { ...rest, markdown: md, html: markdownToHtml(md) }
+      : { ...rest, html: sanitizedHtml(html!) },
+  );
+
+const image = z.object({
+  type: z.literal('image'),
+  id: blockId,
+  ...imageFields,
+  href: href.optional(),
+});
+
+const button = z.object({
+  type: z.literal('button'),
+  id: blockId,
+  label: requiredText(100, m.buttonLabelMissing, m.buttonLabelTooLong),
+  href,
+  newWindow: z.boolean().default(false),
+  style: option(['primary', 'secondary', 'tertiary']).default('primary'),
+});
+
+const spacer = z.object({
+  type: z.literal('spacer'),
+  id: blockId,
+  height: wholeNumber(8, 400, m.spacerHeightInvalid).default(40),
+});
+
+const htmlBlock = z.object({
+  type: z.literal('html'),
+  id: blockId,
+  html: z
+    .string({ error: m.textMissing })
+    .max(MAX_HTML, m.textTooLong(MAX_HTML))
+    .transform((html) => sanitizedHtml(html)),
+});
+
+/** Only the address is kept; the storefront builds the frame for it, so no owner-written markup runs. */
+const embed = z.object({
+  type: z.literal('embed'),
+  id: blockId,
+  url: z
+    .string({ error: m.embedUrlInvalid })
+    .trim()
+    .max(MAX_URL, m.embedUrlInvalid)
+    .refine((url) => /^https:\/\//i.test(url) && isWebUrl(url), m.embedUrlInvalid),
+  caption: text(500, m.captionTooLong).optional(),
+  aspectRatio: option(['16:9', '4:3', '1:1', '9:16']).default('16:9'),
+});
+
+const collectionUrlId = z
+  .string({ error: m.collectionMissing })
+  .trim()
+  .transform((urlId) => urlId.replace(/^\/+/, '').toLowerCase())
+  .pipe(z.string().max(200, m.collectionMissing));
+
+const products = z.object({
+  type: z.literal('products'),
+  id: blockId,
+  collectionUrlId,
+  title: text(200, m.headingTooLong).optional(),
+  limit: wholeNumber(1, 48, m.limitInvalid(48)).default(8),
+});
+
+const summary = z.object({
+  type: z.literal('summary'),
+  id: blockId,
+  collectionUrlId,
+  title: text(200, m.headingTooLong).optional(),
+  layout: option(['grid', 'list', 'carousel']).default('grid'),
+  limit: wholeNumber(1, 30, m.limitInvalid(30)).default(6),
+});
+
+const form = z.object({
+  type: z.literal('form'),
+  id: blockId,
+  formId: z.string({ error: m.formMissing }).trim().min(1, m.formMissing).max(64, m.formUnknown),
+});
+
+const newsletter = z.object({
+  type: z.literal('newsletter'),
+  id: blockId,
+  title: text(500, m.newsletterTextTooLong).optional(),
+  description: text(500, m.newsletterTextTooLong).optional(),
+});
+
+const range = (name: string, min: number, max: number, fallback: number) =>
+  wholeNumber(min, max, m.gallerySettingRange(name, min, max)).default(fallback);
+
+/** Gallery settings of spec 3 (R3.22) with the ranges and defaults of spec 9 (R9.4.4–R9.4.9). */
+const gallerySettings = z
+  .strictObject({
+    design: option(['grid', 'slideshow', 'slider', 'stacked']).default('grid'),
+    autoplay: z.boolean().default(false),
+    'autoplay-duration': range('autoplay-duration', 1, 10, 5),
+    controls: z.boolean().default(true),
+    'auto-crop': z.boolean().default(true),
+    'aspect-ratio': option(['1:1', '3:2', '4:3', '16:9', '2:3', '3:4']).default('3:2'),
+    'square-thumbs': z.boolean().default(false),
+    thumbnails: z.boolean().default(false),
+    'thumbnail-strip-height': range('thumbnail-strip-height', 0, 200, 80),
+    'thumbnail-strip-margin': range('thumbnail-strip-margin', 0, 60, 20),
+    'show-meta': z.boolean().default(false),
+    'show-meta-basic': z.boolean().default(false),
+    'show-meta-only-title': z.boolean().default(false),
+    'meta-position': option([
+      'top',
+      'top-left',
+      'top-right',
+      'center',
+      'bottom',
+      'bottom-left',
+      'bottom-right',
+    ]).default('bottom'),
+    'show-meta-on-hover': z.boolean().default(false),
+    'active-alignment': option(['center', 'left', 'right']).default('center'),
+    'thumbnails-per-row': range('thumbnails-per-row', 1, 10, 4),
+    padding: range('padding', 0, 50, 20),
+    lightbox: z.boolean().default(false),
+    lightboxTheme: option(['light', 'dark']).default('dark'),
+    'max-width': range('max-width', 100, 300, 300),
+    newWindow: z.boolean().default(false),
+    transparentBackground: z.boolean().default(false),
+  })
+  // Parsed from nothing, so every setting has its default.
+  .prefault({});
+
+const gallery = z.object({
+  type: z.literal('gallery'),
+  id: blockId,
+  images: z
+    .array(z.object({ ...imageFields, href: href.optional() }), { error: m.galleryImagesMissing })
+    .min(1, m.galleryImagesMissing)
+    .max(200, m.galleryTooManyImages),
+  settings: gallerySettings,
+});
+
+const accordion = z.object({
+  type: z.literal('accordion'),
+  id: blockId,
+  items: z
+    .array(
+      z
+        .object({
+          title: requiredText(200, m.accordionTitleMissing, m.headingTooLong),
+          markdown: markdown.default(''),
+        })
+        .transform((item) => ({ ...item, html: markdownToHtml(item.markdown) })),
+      { error: m.accordionItemsMissing },
+    )
+    .min(1, m.accordionItemsMissing)
+    .max(50, m.accordionTooManyItems),
+});
+
+const map = z.object({
+  type: z.literal('map'),
+  id: blockId,
+  lat: z.number({ error: m.latitudeInvalid }).min(-90, m.latitudeInvalid).max(90, m.latitudeInvalid),
+  lng: z.number({ error: m.longitudeInvalid }).min(-180, m.longitudeInvalid).max(180, m.longitudeInvalid),
+  zoom: wholeNumber(1, 20, m.zoomInvalid).default(14),
+  address: text(300, m.addressTooLong).optional(),
+});
+
+export const BLOCK_KINDS = [
+  'heading',
+  'text',
+  'image',
+  'button',
+  'spacer',
+  'html',
+  'embed',
+  'products',
+  'summary',
+  'form',
+  'newsletter',
+  'gallery',
+  'accordion',
+  'map',
+] as const;
+
+export const pageBlock = z.discriminatedUnion(
+  'type',
+  [
+    heading,
+    textBlock,
+    image,
+    button,
+    spacer,
+    htmlBlock,
+    embed,
+    products,
+    summary,
+    form,
+    newsletter,
+    gallery,
+    accordion,
+    map,
+  ],
+  { error: (issue) => (issue.code === 'invalid_union' ? m.blockTypeUnknown : undefined) },
+);
+
+export type PageBlock = z.output<typeof pageBlock>;
+
+export const blocksInput = z.object({
+  blocks: z.array(pageBlock, { error: m.blocksMissing }).max(MAX_BLOCKS, m.tooManyBlocks(MAX_BLOCKS)),
+});

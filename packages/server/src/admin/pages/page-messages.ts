@@ -1,0 +1,58 @@
+/**
+ * The German texts of the page and navigation routes. Routes and schemas use these; no user-facing
+ * string is written anywhere else in this folder.
+ */
+export const pageMessages = {
+  // Spec 5, editor messages (R5.12.4, R5.12.5).
+  pageUrlInvalid: (value: string) =>
+    `„${value}“ ist keine gültige Seiten-URL. Erlaubt sind Kleinbuchstaben, Ziffern und Bindestriche.`,
+  notAnExpectedOption: (value: string) => `„${value}“ ist keine erwartete Option.`,
+
+  pageNotFound: 'Diese Seite wurde nicht gefunden.',
+  pageTitleMissing: 'Bitte gib der Seite einen Titel.',
+  pageTitleTooLong: 'Der Titel darf höchstens 200 Zeichen lang sein.',
+  pageTypeUnknown:
+    'Diesen Seitentyp gibt es nicht. Möglich sind page (Seite), products (Produkte), blog, gallery (Galerie) und events (Veranstaltungen).',
+  seoTitleTooLong: 'Der SEO-Titel darf höchstens 200 Zeichen lang sein.',
+  seoDescriptionTooLong: 'Die SEO-Beschreibung darf höchstens 400 Zeichen lang sein.',
+  navigationIncomplete: 'Bitte gib jede Seite der Website genau einmal in der neuen Reihenfolge an.',
+  nothingToChange: 'Es wurde nichts zum Ändern angegeben.',
+
+  // Blocks
+  blocksMissing: 'Bitte sende die Blöcke der Seite als Liste.',
+  tooManyBlocks: (max: number) => `Eine Seite kann höchstens ${max} Blöcke haben.`,
+  blockTypeUnknown: 'Diese Blockart gibt es nicht.',
+  blockIdInvalid: 'Die Kennung des Blocks ist ungültig.',
+  headingMissing: 'Bitte gib eine Überschrift ein.',
+  headingTooLong: 'Die Überschrift darf höchstens 500 Zeichen lang sein.',
+  textMissing: 'Bitte gib einen Text ein.',
+  textTooLong: (max: number) => `Der Text darf höchstens ${max.toLocaleString('de-DE')} Zeichen lang sein.`,
+  imageUrlInvalid: 'Bitte gib eine gültige Bildadresse an (https://… oder /…).',
+  altTextTooLong: 'Der Alternativtext darf höchstens 250 Zeichen lang sein.',
+  captionTooLong: 'Die Bildunterschrift darf höchstens 500 Zeichen lang sein.',
+  imageSizeInvalid: 'Die Bildgröße muss als Breite x Höhe in Pixeln angegeben werden, z. B. 1200x800.',
+  linkInvalid: (value: string) =>
+    `„${value}“ ist keine gültige Link-Adresse. Erlaubt sind https://…, mailto:…, tel:… und Pfade wie /kontakt.`,
+  buttonLabelMissing: 'Bitte gib eine Beschriftung für den Button ein.',
+  buttonLabelTooLong: 'Die Beschriftung darf höchstens 100 Zeichen lang sein.',
+  spacerHeightInvalid: 'Der Abstand muss eine ganze Zahl zwischen 8 und 400 Pixeln sein.',
+  embedUrlInvalid: 'Bitte gib die https-Adresse des Inhalts an, der eingebettet werden soll.',
+  productsCollectionUnknown: (urlId: string) => `Es gibt keine Produktseite mit der Adresse „/${urlId}“.`,
+  summaryCollectionUnknown: (urlId: string) => `Es gibt keine Seite mit der Adresse „/${urlId}“.`,
+  collectionMissing: 'Bitte wähle die Seite, deren Inhalte der Block zeigen soll.',
+  limitInvalid: (max: number) => `Die Anzahl muss eine ganze Zahl zwischen 1 und ${max} sein.`,
+  formMissing: 'Bitte wähle ein Formular.',
+  formUnknown: 'Dieses Formular gibt es auf dieser Website nicht.',
+  galleryImagesMissing: 'Eine Galerie braucht mindestens ein Bild.',
+  galleryTooManyImages: 'Eine Galerie kann höchstens 200 Bilder haben.',
+  gallerySettingRange: (name: string, min: number, max: number) =>
+    `„${name}“ muss eine ganze Zahl zwischen ${min} und ${max} sein.`,
+  accordionItemsMissing: 'Ein Akkordeon braucht mindestens einen Eintrag.',
+  accordionTooManyItems: 'Ein Akkordeon kann höchstens 50 Einträge haben.',
+  accordionTitleMissing: 'Bitte gib jedem Eintrag einen Titel.',
+  latitudeInvalid: 'Der Breitengrad muss zwischen -90 und 90 liegen.',
+  longitudeInvalid: 'Der Längengrad muss zwischen -180 und 180 liegen.',
+  zoomInvalid: 'Die Zoomstufe muss eine ganze Zahl zwischen 1 und 20 sein.',
+  addressTooLong: 'Die Adresse darf höchstens 300 Zeichen lang sein.',
+  newsletterTextTooLong: 'Titel und Beschreibung dürfen höchstens 500 Zeichen lang sein.',
+} as const;

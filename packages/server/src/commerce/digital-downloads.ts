@@ -1,0 +1,126 @@
+import type { Order, OrderItem, Storage, Website } from '@baukasten/storage';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../http-error.js';
+import { commerceMessages } from './commerce-messages.js';
+
+/*
+ * Digital downloads (`GET /downloads/:token`). Checkout gives every digital order line a token of 128
+ * random bits (checkout-service.ts), so a link cannot be guessed; the file is handed out only once the
+ * order is paid. Products carry no uploaded file yet, so the shop answers a small generated PDF that
+ * names the product and the order: the place where a stored file will be streamed later.
+ */
+
+/** Tokens as checkout draws them: 16 random bytes as hex. Anything else is not looked up at all. */
+const TOKEN = /^[0-9a-f]{32}$/;
+
+export interface DownloadFile {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+}
+
+const isPaid = (order: Order) => (order.data.payment as { status?: unknown } | undefined)?.status === 'PAID';
+
+export class DownloadService {
+  constructor(private readonly storage: Storage) {}
+
+  /** The file behind a token: 404 for an unknown token, 403 while the order is not paid. */
+  async file(website: Website, token: string): Promise<DownloadFile> {
+    const found = TOKEN.test(token) ? await this.storage.orders.findDownload(website.id, token) : undefined;
+    if (!found) throw new HttpError(404, 'DOWNLOAD_NOT_FOUND', commerceMessages.downloadNotFound);
+    if (!isPaid(found.order)) throw new HttpError(403, 'DOWNLOAD_NOT_PAID', commerceMessages.downloadNotPaid);
+    return {
+      fileName: `${fileSlug(found.item.productName)}.pdf`,
+      contentType: 'application/pdf',
+      body: placeholderPdf(website, found.order, found.item),
+    };
+  }
+}
+
+export function registerDownloadRoutes(site: FastifyInstance, storage: Storage) {
+  const downloads = new DownloadService(storage);
+  site.get<{ Params: { token: string } }>('/downloads/:token', async (request: FastifyRequest, reply) => {
+    const { token } = request.params as { token: string };
+    const file = await downloads.file(request.website!, token);
+    return reply
+      .header('content-type', file.contentType)
+      .header(
+        'content-disposition',
+        `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      )
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('x-robots-tag', 'noindex')
+      .header('referrer-policy', 'no-referrer')
+      .send(file.body);
+  });
+}
+
+const FOLDED: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
+
+/** 'Großes Handbuch (2. Auflage)' -> 'grosses-handbuch-2-auflage': safe in any file system and header. */
+export function fileSlug(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/[äöüß]/g, (c) => FOLDED[c] ?? c)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return slug || 'download';
+}
+
+/** The typographic characters WinAnsi has beyond Latin-1, at their WinAnsi codes. */
+const WIN_ANSI: Record<string, string> = {
+  '€': '\x80',
+  '‚': '\x82',
+  '„': '\x84',
+  '…': '\x85',
+  '‘': '\x91',
+  '’': '\x92',
+  '“': '\x93',
+  '”': '\x94',
+  '–': '\x96',
+  '—': '\x97',
+};
+
+/** A PDF string literal in WinAnsi: backslash and parentheses escaped, what WinAnsi lacks as '?'. */
+const pdfText = (value: string) =>
+  `(${value
+    .replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, (c) => WIN_ANSI[c] ?? '?')
+    .replace(/[\\()]/g, (c) => `\\${c}`)})`;
+
+/** A one-page A4 PDF naming the product and the order it was bought with. */
+export function placeholderPdf(website: Website, order: Order, item: OrderItem): Buffer {
+  const lines: [size: number, text: string][] = [
+    // A long name would run off the page: the file name and the order mail carry it in full.
+    [22, item.productName.length > 48 ? `${item.productName.slice(0, 47)}…` : item.productName],
+    [12, `${website.title} – Bestellung Nr. ${order.orderNumber}`],
+    [12, `Gekauft von ${order.customerEmail ?? 'dir'}`],
+    [12, ''],
+    [11, 'Dies ist die Platzhalter-Datei des Shops: Hier liefert er später die Datei'],
+    [11, 'des digitalen Produkts aus, sobald sie im Shop hinterlegt ist.'],
+  ];
+  const text = lines
+    .map(([size, line], i) => `BT /F1 ${size} Tf 56 ${770 - i * 26} Td ${pdfText(line)} Tj ET`)
+    .join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`,
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(pdf, 'latin1'));
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xrefAt = Buffer.byteLength(pdf, 'latin1');
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}

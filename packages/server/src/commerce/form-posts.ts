@@ -1,0 +1,157 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { HttpError } from '../http-error.js';
+import { serverMessages } from '../messages.js';
+import type { AddToCartInput } from './cart-service.js';
+import type { CheckoutInput } from './checkout-service.js';
+
+/*
+ * The shop's core actions without JavaScript (DESIGN: "add to cart, submit a form also work without
+ * JavaScript"): a plain HTML form posts url-encoded with the crumb in a hidden field and is answered
+ * with a 303 redirect to a page, the error type in the query, instead of JSON.
+ */
+
+/** A plain HTML form posts url-encoded; a script posts JSON. */
+export const isFormPost = (request: FastifyRequest) =>
+  String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+
+export const CART_PAGE = '/cart';
+export const CHECKOUT_PAGE = '/checkout';
+export const CONFIRMATION_PAGE = '/checkout/bestaetigt';
+/** Query parameter that tells the page which add-to-cart error to show. */
+export const CART_ERROR_PARAM = 'warenkorbFehler';
+/** Query parameter that tells the checkout page which error to show. */
+export const CHECKOUT_ERROR_PARAM = 'fehler';
+
+const MAX_PATH_LENGTH = 2000;
+
+/**
+ * `returnTo` only as a path on this site: one leading '/', never '//' or a backslash (both would let a
+ * browser leave the site), no control characters; anything else is '/'.
+ */
+export function sameSitePath(value: unknown): string {
+  if (typeof value !== 'string' || value.length > MAX_PATH_LENGTH) return '/';
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
+  if (/[\u0000-\u001f\u007f\s]/.test(value)) return '/';
+  return value;
+}
+
+/** The path with `name=value` set in its query (an earlier value of `name` dropped), fragment kept. */
+export function withQueryParam(path: string, name: string, value: string): string {
+  const hashAt = path.indexOf('#');
+  const hash = hashAt >= 0 ? path.slice(hashAt) : '';
+  const beforeHash = hashAt >= 0 ? path.slice(0, hashAt) : path;
+  const queryAt = beforeHash.indexOf('?');
+  const pathname = queryAt >= 0 ? beforeHash.slice(0, queryAt) : beforeHash;
+  const kept = (queryAt >= 0 ? beforeHash.slice(queryAt + 1) : '')
+    .split('&')
+    .filter((pair) => pair !== '' && pair.split('=')[0] !== name);
+  kept.push(`${name}=${encodeURIComponent(value)}`);
+  return `${pathname}?${kept.join('&')}${hash}`;
+}
+
+const field = (max: number) => z.string().max(max).optional();
+const OPTION_PREFIX = 'option-';
+const MAX_OPTIONS = 20;
+
+const addToCartForm = z
+  .object({
+    itemId: z.string().min(1).max(64),
+    sku: field(200),
+    quantity: field(20),
+    additionalFields: field(20_000),
+    returnTo: field(MAX_PATH_LENGTH),
+    crumb: field(200),
+  })
+  .catchall(z.unknown());
+
+/** What the add-to-cart form posts: the sku, or one `option-<name>` field per variant option. */
+export function addToCartFormInput(body: unknown): { input: AddToCartInput; returnTo: string } {
+  const returnTo = sameSitePath((body as { returnTo?: unknown } | undefined)?.returnTo);
+  const parsed = addToCartForm.safeParse(body ?? {});
+  if (!parsed.success) throw new HttpError(400, 'BAD_REQUEST', serverMessages.badRequest);
+  const fields = parsed.data;
+  const chosenOptions: Record<string, string> = {};
+  let count = 0;
+  for (const [name, value] of Object.entries(fields)) {
+    if (!name.startsWith(OPTION_PREFIX) || name.length === OPTION_PREFIX.length) continue;
+    if (typeof value !== 'string' || value.length > 200 || ++count > MAX_OPTIONS) {
+      throw new HttpError(400, 'BAD_REQUEST', serverMessages.badRequest);
+    }
+    if (value.trim() !== '') chosenOptions[name.slice(OPTION_PREFIX.length)] = value;
+  }
+  const sku = fields.sku?.trim();
+  return {
+    returnTo,
+    input: {
+      itemId: fields.itemId,
+      ...(sku ? { sku } : {}),
+      ...(Object.keys(chosenOptions).length > 0 ? { chosenOptions } : {}),
+      // An empty quantity field means the form's default of one.
+      quantity: fields.quantity?.trim() ? fields.quantity : 1,
+      ...(fields.additionalFields ? { additionalFields: fields.additionalFields } : {}),
+    },
+  };
+}
+
+const checkoutForm = z.object({
+  email: field(256),
+  firstName: field(200),
+  lastName: field(200),
+  line1: field(300),
+  line2: field(300),
+  city: field(200),
+  postalCode: field(20),
+  region: field(100),
+  country: field(10),
+  shippingOptionId: field(64),
+  couponCodes: field(1500),
+  giftCardCodes: field(1500),
+  paymentMethod: field(64),
+  cardNumber: field(40),
+  crumb: field(200),
+});
+
+/** 'A, b,,c' -> ['A', 'b', 'c']: at most 20 codes, like the JSON call allows. */
+function codeList(value: string | undefined): string[] | undefined {
+  const codes = (value ?? '')
+    .split(',')
+    .map((code) => code.trim())
+    .filter((code) => code !== '');
+  if (codes.length > 20 || codes.some((code) => code.length > 64)) {
+    throw new HttpError(400, 'BAD_REQUEST', serverMessages.badRequest);
+  }
+  return codes.length > 0 ? codes : undefined;
+}
+
+/** The checkout input of the checkout form: the address only when one of its fields was filled. */
+export function checkoutFormInput(body: unknown): CheckoutInput {
+  const parsed = checkoutForm.safeParse(body ?? {});
+  if (!parsed.success) throw new HttpError(400, 'BAD_REQUEST', serverMessages.badRequest);
+  const f = parsed.data;
+  const address = {
+    firstName: f.firstName ?? '',
+    lastName: f.lastName ?? '',
+    line1: f.line1 ?? '',
+    city: f.city ?? '',
+    postalCode: f.postalCode ?? '',
+    country: f.country ?? '',
+    ...(f.line2?.trim() ? { line2: f.line2 } : {}),
+    ...(f.region?.trim() ? { region: f.region } : {}),
+  };
+  const hasAddress = [f.firstName, f.lastName, f.line1, f.line2, f.city, f.postalCode].some(
+    (value) => (value ?? '').trim() !== '',
+  );
+  const couponCodes = codeList(f.couponCodes);
+  const giftCardCodes = codeList(f.giftCardCodes);
+  const cardNumber = f.cardNumber?.trim();
+  return {
+    email: f.email ?? '',
+    paymentMethod: f.paymentMethod ?? '',
+    ...(hasAddress ? { shippingAddress: address } : {}),
+    ...(f.shippingOptionId?.trim() ? { shippingOptionId: f.shippingOptionId.trim() } : {}),
+    ...(couponCodes ? { couponCodes } : {}),
+    ...(giftCardCodes ? { giftCardCodes } : {}),
+    ...(cardNumber ? { paymentDetails: { cardNumber } } : {}),
+  };
+}

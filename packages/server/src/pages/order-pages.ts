@@ -1,0 +1,179 @@
+import { PageType, SESSION_MESSAGES } from '@baukasten/commerce';
+import type { Order, Storage, Website } from '@baukasten/storage';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { orderView } from '../commerce/checkout-service.js';
+import { HttpError } from '../http-error.js';
+import { serverMessages } from '../messages.js';
+import type { RateLimiter } from '../rate-limit.js';
+import { pageQueryOf } from './cart-page.js';
+import {
+  moneyTextOf,
+  type ProductLink,
+  paymentMethodLabel,
+  productLinks,
+  variantText,
+} from './commerce-page-context.js';
+import { commercePageTexts } from './commerce-page-messages.js';
+import { emailMatches, findOrderByReference, orderStatusPath } from './order-lookup.js';
+import { baseContext, notFoundContext, type PageDeps, sendPage } from './page-routes.js';
+import { siteOrigin } from './seo-routes.js';
+
+/*
+ * What the shopper sees after ordering: the confirmation (page type 202 when paid, 207 when the money is
+ * still to be transferred) and the order-status page (211), which opens with the order's email.
+ * Download links of digital goods are shown once the order is paid, never before.
+ */
+
+const confirmationQuery = z.object({ orderId: z.string().min(1).max(64) });
+const statusQuery = z.object({ email: z.string().max(256) });
+const statusParams = z.object({ orderNumber: z.string().min(1).max(64) });
+
+const isPaid = (order: Order) => (order.data.payment as { status?: string } | undefined)?.status === 'PAID';
+
+/** An order as the confirmation and status templates show it: orderView's fields plus texts. */
+export function orderDisplay(website: Website, order: Order, links: Map<string, ProductLink>) {
+  const view = orderView(website, order);
+  const money = moneyTextOf(website, order.currency);
+  const paid = isPaid(order);
+  const dateText = new Intl.DateTimeFormat(website.locale, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: website.timeZone,
+  }).format(order.createdAt);
+  const items = order.items.map((item, i) => {
+    const link = links.get(item.itemId) ?? {};
+    return {
+      sku: item.sku,
+      productName: item.productName,
+      quantity: item.quantity,
+      unitPrice: view.items[i].unitPrice,
+      unitPriceCents: item.unitPriceMinor,
+      unitPriceText: money(item.unitPriceMinor),
+      lineTotalText: money(item.unitPriceMinor * item.quantity),
+      variantText: variantText(item.data.attributes as Record<string, unknown> | undefined),
+      imageUrl: link.imageUrl ?? null,
+      fullUrl: link.fullUrl ?? null,
+      // A download before the money arrived would hand out the goods of an unpaid order.
+      downloadUrl: paid ? (view.items[i].downloadUrl ?? null) : null,
+    };
+  });
+  const status = view.paymentStatus ?? '';
+  return {
+    ...view,
+    items,
+    isPaid: paid,
+    hasDownloads: items.some((item) => item.downloadUrl),
+    awaitsDownloads: !paid && view.items.some((item) => item.downloadUrl),
+    createdText: dateText,
+    paymentMethodText: paymentMethodLabel(view.paymentMethod),
+    paymentStatusText: commercePageTexts.paymentStatus[status] ?? commercePageTexts.unknownPaymentStatus,
+    subtotalText: money(order.subtotalMinor),
+    hasDiscount: order.discountMinor > 0,
+    discountText: money(order.discountMinor),
+    shippingText: money(order.shippingMinor),
+    taxText: money(order.taxMinor),
+    grandTotalText: money(order.grandTotalMinor),
+    hasGiftCards: view.giftCardTotalCents > 0,
+    giftCardText: money(view.giftCardTotalCents),
+    amountDueText: money(view.amountDueCents),
+    hasShipping: view.shippingOption !== null || order.shippingMinor > 0,
+    shippingOptionName: (view.shippingOption as { name?: string } | null)?.name ?? null,
+  };
+}
+
+/** Bank details for Vorkasse, when the shop set them (`settings.bankTransfer`). */
+function bankAccountOf(website: Website) {
+  const raw = website.settings.bankTransfer as Record<string, unknown> | undefined;
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+  const account = {
+    accountHolder: text(raw?.accountHolder),
+    iban: text(raw?.iban),
+    bic: text(raw?.bic),
+    bankName: text(raw?.bankName),
+  };
+  return account.iban ? account : null;
+}
+
+async function sendOrderNotFound(deps: PageDeps, request: FastifyRequest, reply: FastifyReply) {
+  const context = await notFoundContext(deps.storage, request.website, serverMessages.orderNotFound);
+  reply.header('cache-control', 'no-store');
+  return sendPage(deps, request, reply, 'not-found', context, 404, { scripts: false });
+}
+
+async function orderLinks(storage: Storage, websiteId: string, order: Order) {
+  return productLinks(
+    storage,
+    websiteId,
+    order.items.map((i) => i.itemId),
+  );
+}
+
+export function registerOrderPages(site: FastifyInstance, deps: PageDeps, statusLimiter: RateLimiter) {
+  const { storage } = deps;
+
+  site.get('/checkout/bestaetigt', async (request, reply) => {
+    const website = request.website!;
+    const { orderId } = pageQueryOf(confirmationQuery, request.query);
+    const order = orderId ? await storage.orders.findById(website.id, orderId) : undefined;
+    if (!order) return sendOrderNotFound(deps, request, reply);
+    const display = orderDisplay(website, order, await orderLinks(storage, website.id, order));
+    const title = display.isPaid
+      ? commercePageTexts.orderConfirmedTitle
+      : commercePageTexts.orderReceivedTitle;
+    const context = {
+      ...(await baseContext(storage, website)),
+      pageType: display.isPaid ? PageType.ORDER_CONFIRMED : PageType.ORDER_RECEIVED,
+      seo: {
+        title: `${title} – ${website.title}`,
+        canonicalUrl: `${siteOrigin(request)}/checkout/bestaetigt`,
+      },
+      title,
+      order: display,
+      bankTransfer: display.isPaid
+        ? null
+        : {
+            amountText: display.amountDueText,
+            reference: `Bestellung ${order.orderNumber}`,
+            account: bankAccountOf(website),
+          },
+      orderStatusUrl: orderStatusPath(storage, order),
+    };
+    reply.header('cache-control', 'no-store');
+    return sendPage(deps, request, reply, 'order-confirmation', context, 200, { scripts: false });
+  });
+
+  site.get('/bestellung/:orderNumber', async (request, reply) => {
+    const website = request.website!;
+    const params = statusParams.safeParse(request.params);
+    if (!params.success) return sendOrderNotFound(deps, request, reply);
+    const { email } = pageQueryOf(statusQuery, request.query);
+    const title = commercePageTexts.orderStatusTitle;
+    const base = {
+      ...(await baseContext(storage, website)),
+      pageType: PageType.ORDER_STATUS,
+      seo: { title: `${title} – ${website.title}`, canonicalUrl: `${siteOrigin(request)}/bestellung` },
+      title,
+    };
+    reply.header('cache-control', 'no-store');
+    if (email === undefined || email.trim() === '') {
+      // Without the email the page only asks for it: the order number alone opens nothing.
+      const context = {
+        ...base,
+        order: null,
+        lookup: { action: `/bestellung/${encodeURIComponent(params.data.orderNumber)}` },
+      };
+      return sendPage(deps, request, reply, 'order-status', context, 200, { scripts: false });
+    }
+    // Order numbers count up, so guessing them with emails is throttled.
+    if (!(await statusLimiter.hit(`status:${website.id}:${request.ip}`))) {
+      throw new HttpError(429, 'RATE_LIMITED', SESSION_MESSAGES.tooManyRequests);
+    }
+    const order = await findOrderByReference(storage, website.id, params.data.orderNumber);
+    // A wrong email looks exactly like an unknown order, so the page reveals no order numbers.
+    if (!order || !emailMatches(order, email)) return sendOrderNotFound(deps, request, reply);
+    const display = orderDisplay(website, order, await orderLinks(storage, website.id, order));
+    const context = { ...base, order: display, lookup: null };
+    return sendPage(deps, request, reply, 'order-status', context, 200, { scripts: false });
+  });
+}

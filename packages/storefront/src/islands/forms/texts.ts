@@ -1,0 +1,36 @@
+// Texts of the form islands that the spec does not quote. Texts it quotes or describes (validation,
+// error mapping, restock) come from the commerce catalogue (FORM_MESSAGES, RESTOCK_MESSAGES); these
+// are only labels and hints, worded here once.
+
+export const FORM_ISLAND_TEXTS = {
+  submit: 'Senden',
+  defaultSuccess: 'Vielen Dank! Deine Nachricht wurde gesendet.',
+  selectPlaceholder: 'Bitte auswählen',
+  checkboxYes: 'Ja',
+  name: { First: 'Vorname', Last: 'Nachname' },
+  date: { Month: 'Monat', Day: 'Tag', Year: 'Jahr' },
+  time: { Hour: 'Stunde', Minute: 'Minute', Second: 'Sekunde', Ampm: 'AM/PM' },
+  phone: { Country: 'Ländervorwahl', Areacode: 'Vorwahl', Prefix: 'Rufnummer', Line: 'Durchwahl' },
+  addressCountry: 'Land',
+  requiredMark: '(erforderlich)',
+} as const;
+
+export const CAPTCHA_TEXTS = {
+  solving: 'Sicherheitsprüfung läuft …',
+  ready: 'Sicherheitsprüfung abgeschlossen',
+} as const;
+
+export const RESTOCK_ISLAND_TEXTS = {
+  emailLabel: 'E-Mail-Adresse',
+  joinMailingList: 'Newsletter abonnieren',
+  submit: 'Benachrichtige mich',
+} as const;
+
+export const NEWSLETTER_TEXTS = {
+  emailLabel: 'E-Mail-Adresse',
+  submit: 'Anmelden',
+  /** Success when the server names no text of its own: a confirmation mail is on its way. */
+  confirmationSent:
+    'Fast geschafft! Wir haben dir eine E-Mail geschickt. Bitte bestätige deine Anmeldung über den Link darin.',
+  failed: 'Die Anmeldung hat nicht geklappt. Bitte versuche es später erneut.',
+} as const;

@@ -1,0 +1,169 @@
+import {
+  type AddToCartError,
+  findVariant,
+  isSoldOut,
+  itemVariantOptions,
+  missingOptions,
+  QUANTITY_INPUT,
+} from '@baukasten/commerce';
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { AddToCartAlert } from './add-to-cart-alert.js';
+import { AddToCartButton } from './add-to-cart-button.js';
+import { AddedPopover } from './added-popover.js';
+import { CART_ENTRIES_URL } from './cart-request.js';
+import { purchaseTexts, selectPlaceholder } from './texts.js';
+import type { ProductPurchaseProps, PurchaseVariant } from './types.js';
+import { purchaseProduct, useAddToCart, variantSoldOut } from './use-add-to-cart.js';
+
+/** Form fields every product form posts (the no-JavaScript contract with the server). */
+export function PurchaseHiddenFields({ props, sku }: { props: ProductPurchaseProps; sku?: string }) {
+  return (
+    <>
+      <input type="hidden" name="itemId" value={props.itemId} />
+      <input type="hidden" name="crumb" value={props.crumb} />
+      <input type="hidden" name="returnTo" value={props.returnTo} />
+      {sku !== undefined && <input type="hidden" name="sku" value={sku} />}
+      {props.subscribable && props.subscriptionOptionId && (
+        <input type="hidden" name="subscriptionOptionId" value={props.subscriptionOptionId} />
+      )}
+    </>
+  );
+}
+
+/** `option-Größe`: the form field of one variant option. */
+export const optionFieldName = (optionName: string) => `option-${optionName}`;
+
+/**
+ * The purchase form of a product page: variant dropdowns, quantity, add button, added-item popover and
+ * the alert dialog. Rendered on the server it is a plain form that posts; hydrated, it validates with
+ * the commerce rules and adds through the API without leaving the page.
+ */
+export function ProductPurchase(props: ProductPurchaseProps) {
+  const texts = purchaseTexts(props.texts);
+  const product = useMemo(() => purchaseProduct(props), [props]);
+  const options = useMemo(() => itemVariantOptions(product), [product]);
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [quantity, setQuantity] = useState(String(QUANTITY_INPUT.default));
+  const [hydrated, setHydrated] = useState(false);
+  const idPrefix = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const selectRefs = useRef(new Map<string, HTMLSelectElement>());
+  const chosenRef = useRef(chosen);
+  chosenRef.current = chosen;
+
+  useEffect(() => setHydrated(true), []);
+
+  const complete = options.length > 0 && missingOptions(product, chosen).length === 0;
+  const chosenVariant = complete ? (findVariant(product, chosen) as PurchaseVariant | undefined) : undefined;
+  const soldOut = isSoldOut(product) || variantSoldOut(product, chosenVariant);
+  const singleSku = props.variants.length === 1 ? props.variants[0].sku : undefined;
+
+  // After the alert: a missing option is where the shopper has to act; anything else returns to the
+  // button that opened it.
+  const afterAlert = useCallback(
+    (error: AddToCartError) => {
+      if (error.type === 'NO_VARIANT_SELECTED') {
+        const [first] = missingOptions(product, chosenRef.current);
+        const select = first === undefined ? undefined : selectRefs.current.get(first);
+        if (select) {
+          select.focus();
+          return;
+        }
+      }
+      buttonRef.current?.focus();
+    },
+    [product],
+  );
+  const flow = useAddToCart(props, soldOut, afterAlert);
+  const activate = () =>
+    flow.activate({ chosenOptions: chosen, quantity: props.showQuantity ? quantity : undefined });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    activate();
+  };
+
+  return (
+    <form
+      className="product-purchase"
+      method="post"
+      action={CART_ENTRIES_URL}
+      noValidate={hydrated}
+      onSubmit={onSubmit}
+      data-hydrated={hydrated ? 'true' : undefined}
+    >
+      <PurchaseHiddenFields props={props} sku={singleSku} />
+      {options.length > 0 && (
+        <div className="product-purchase__variants">
+          {options.map((option, index) => {
+            const id = `${idPrefix}-option-${index}`;
+            const placeholder = selectPlaceholder(texts.select, option.name);
+            return (
+              <div className="variant-option" key={option.name}>
+                <label className="variant-option__title" htmlFor={id}>
+                  {option.name}
+                </label>
+                <select
+                  id={id}
+                  name={optionFieldName(option.name)}
+                  required
+                  value={chosen[option.name] ?? ''}
+                  ref={(element) => {
+                    if (element) selectRefs.current.set(option.name, element);
+                    else selectRefs.current.delete(option.name);
+                  }}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    setChosen((previous) => ({ ...previous, [option.name]: value }));
+                  }}
+                >
+                  <option value="">{placeholder}</option>
+                  {option.values.map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            );
+          })}
+        </div>
+      )}
+      {chosenVariant && (
+        <p className="product-purchase__price" aria-live="polite">
+          {chosenVariant.originalPriceText && <del>{chosenVariant.originalPriceText}</del>}{' '}
+          <span className="product-purchase__price-current">{chosenVariant.priceText}</span>
+        </p>
+      )}
+      {props.showQuantity ? (
+        <div className="product-quantity-input">
+          <label htmlFor={`${idPrefix}-quantity`}>{texts.quantity}</label>
+          <input
+            id={`${idPrefix}-quantity`}
+            type="number"
+            name="quantity"
+            inputMode="numeric"
+            min={QUANTITY_INPUT.min}
+            max={QUANTITY_INPUT.max}
+            step={QUANTITY_INPUT.step}
+            size={QUANTITY_INPUT.width}
+            required
+            value={quantity}
+            onChange={(event) => setQuantity(event.currentTarget.value)}
+          />
+        </div>
+      ) : (
+        <input type="hidden" name="quantity" value={QUANTITY_INPUT.default} />
+      )}
+      <AddToCartButton
+        state={flow.state}
+        soldOut={soldOut}
+        idleText={props.buttonText}
+        texts={texts}
+        onActivate={activate}
+        buttonRef={buttonRef}
+      />
+      <AddedPopover added={flow.added} />
+      {flow.alert && <AddToCartAlert error={flow.alert} onClose={flow.closeAlert} />}
+    </form>
+  );
+}

@@ -1,0 +1,136 @@
+// Server side: the props of the product islands, built from the item context the page already has
+// (server pages/page-context.ts itemContext: structuredContent with variants, priceMoney ...).
+
+import {
+  addButtonText,
+  DEFAULT_ADD_TO_CART_TEXT,
+  DEFAULT_SUBSCRIBE_TEXT,
+  formatMoney,
+  isSubscribable,
+  type ProductInput,
+  ProductType,
+  productContent,
+  productTypeOf,
+  productVariants,
+  type StoreSettingsLike,
+  showsQuantityInput,
+  type VariantLike,
+  variantEffectivePrice,
+  variantPrice,
+} from '@baukasten/commerce';
+import type { ProductPurchaseProps, PurchaseTexts, PurchaseVariant } from './types.js';
+
+export interface ProductPurchaseOptions {
+  /** The visitor's crumb (CSRF token), echoed by the no-JavaScript form post. */
+  crumb: string;
+  /** Path of the page the form is on; the no-JavaScript post redirects back to it. */
+  returnTo: string;
+  locale: string;
+  /** Site currency, used when a variant has only legacy cents and no priceMoney. */
+  currency: string;
+  /** Store settings (spec 3): multiple quantity for services, express checkout. */
+  storeSettings?: StoreSettingsLike | null;
+  /** The site's translations, with the template keys of the theme (productAddToCartText ...). */
+  localizedStrings?: Readonly<Record<string, unknown>> | null;
+  /** The site's id: gift cards are bought on their own checkout page, which names the site. */
+  websiteId?: string;
+}
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+
+function localized(strings: ProductPurchaseOptions['localizedStrings'], key: string): string | undefined {
+  const value = strings?.[key];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function attributesOf(variant: VariantLike): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const [name, value] of Object.entries(asRecord(variant.attributes))) {
+    if (value !== null && value !== undefined) attributes[name] = String(value);
+  }
+  return attributes;
+}
+
+function purchaseVariant(variant: VariantLike, options: ProductPurchaseOptions): PurchaseVariant {
+  // Legacy records carry cents without a currency; those are in the site's currency.
+  const money = (price: { minor: number; currency: string }, hasMoney: boolean) =>
+    formatMoney(price.minor, hasMoney ? price.currency : options.currency, options.locale);
+  const onSale = variant.onSale === true;
+  const paid = variantEffectivePrice(variant);
+  const paidHasMoney = !!(onSale ? variant.salePriceMoney : variant.priceMoney);
+  const stock = Number(variant.qtyInStock ?? 0);
+  const result: PurchaseVariant = {
+    sku: text(variant.sku),
+    attributes: attributesOf(variant),
+    unlimited: variant.unlimited === true,
+    qtyInStock: Number.isFinite(stock) ? Math.max(0, Math.trunc(stock)) : 0,
+    onSale,
+    priceText: money(paid, paidHasMoney),
+  };
+  if (onSale) result.originalPriceText = money(variantPrice(variant), !!variant.priceMoney);
+  return result;
+}
+
+function subscriptionOptionId(item: ProductInput): string | undefined {
+  if (!isSubscribable(item)) return undefined;
+  const [first] = productContent(item).productSubscriptionOptions ?? [];
+  const id = text(first?.id);
+  return id === '' ? undefined : id;
+}
+
+/** Site translations of the island texts; only the ones the site has travel with the props. */
+function texts(item: ProductInput, strings: ProductPurchaseOptions['localizedStrings']) {
+  const giftCard = productTypeOf(item) === ProductType.GIFT_CARD;
+  const result: Partial<PurchaseTexts> = {
+    adding: localized(strings, 'productAddingText'),
+    added: localized(strings, 'productAddedText'),
+    select: giftCard
+      ? (localized(strings, 'giftCardVariantSelectText') ?? localized(strings, 'productVariantSelectText'))
+      : localized(strings, 'productVariantSelectText'),
+    quantity: localized(strings, 'productQuantityInputLabel'),
+  };
+  for (const key of Object.keys(result) as (keyof PurchaseTexts)[]) {
+    if (result[key] === undefined) delete result[key];
+  }
+  return Object.keys(result).length > 0 ? result : undefined;
+}
+
+/**
+ * The props of the 'product-purchase' and 'add-button' islands for one product item (the item context
+ * of a product page or list). Prices are formatted here, for the site's locale; the islands only
+ * need the rules of @baukasten/commerce, not the money formatter.
+ */
+export function productPurchaseProps(item: unknown, options: ProductPurchaseOptions): ProductPurchaseProps {
+  const record = asRecord(item);
+  const product = record as ProductInput;
+  const content = productContent(product);
+  const subscribable = isSubscribable(product);
+  const defaultText = subscribable
+    ? (localized(options.localizedStrings, 'productSubscribeText') ?? DEFAULT_SUBSCRIBE_TEXT)
+    : (localized(options.localizedStrings, 'productAddToCartText') ?? DEFAULT_ADD_TO_CART_TEXT);
+  const ordering = Array.isArray(content.variantOptionOrdering) ? content.variantOptionOrdering : [];
+  const props: ProductPurchaseProps = {
+    itemId: text(record.id),
+    title: text(record.title),
+    productUrl: text(record.fullUrl),
+    productType: productTypeOf(product) ?? 0,
+    subscribable,
+    variantOptionOrdering: ordering.map(String),
+    variants: productVariants(product).map((variant) => purchaseVariant(variant, options)),
+    buttonText: addButtonText(product, defaultText),
+    showQuantity: showsQuantityInput(product, options.storeSettings),
+    crumb: options.crumb,
+    returnTo: options.returnTo,
+  };
+  const optionId = subscriptionOptionId(product);
+  if (optionId) props.subscriptionOptionId = optionId;
+  if (options.websiteId) props.websiteId = options.websiteId;
+  if (options.storeSettings?.expressCheckout === true) props.expressCheckout = true;
+  const translated = texts(product, options.localizedStrings);
+  if (translated) props.texts = translated;
+  return props;
+}
