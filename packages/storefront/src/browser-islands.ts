@@ -12,4 +12,5 @@ export const islandLoaders: Record<string, () => Promise<ComponentType<any>>> = 
   'newsletter-block': () => import('./islands/forms/newsletter-block.js').then((m) => m.NewsletterBlock),
   'product-purchase': () => import('./islands/product/product-purchase.js').then((m) => m.ProductPurchase),
   'add-button': () => import('./islands/product/add-button.js').then((m) => m.AddButton),
+  'quick-view': () => import('./islands/quick-view/quick-view.js').then((m) => m.QuickView),
 };

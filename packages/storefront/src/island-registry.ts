@@ -5,6 +5,7 @@ import { NewsletterBlock } from './islands/forms/newsletter-block.js';
 import { RestockForm } from './islands/forms/restock-form.js';
 import { AddButton } from './islands/product/add-button.js';
 import { ProductPurchase } from './islands/product/product-purchase.js';
+import { QuickView } from './islands/quick-view/quick-view.js';
 
 /** Every island the theme may place on a page, by the name used in `data-island`. */
 export const islands: Record<string, ComponentType<any>> = {
@@ -14,4 +15,5 @@ export const islands: Record<string, ComponentType<any>> = {
   'newsletter-block': NewsletterBlock,
   'product-purchase': ProductPurchase,
   'add-button': AddButton,
+  'quick-view': QuickView,
 };

@@ -1,6 +1,6 @@
 import { CollectionType, isSoldOut, PageType } from '@baukasten/commerce';
 import type { Block, Storage, Website } from '@baukasten/storage';
-import { productPurchaseProps, renderIsland } from '@baukasten/storefront';
+import { productPurchaseProps, type QuickViewProps, renderIsland } from '@baukasten/storefront';
 import type { PageTemplate, Theme } from '@baukasten/theme';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AssetUrls } from '../assets/asset-routes.js';
@@ -184,7 +184,15 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps) {
                   chooseOptions: true,
                 }
               : props;
-          return { ...itemCtx, addButton: renderIsland('add-button', listProps) };
+          return {
+            ...itemCtx,
+            addButton: renderIsland('add-button', listProps),
+            quickView: renderIsland('quick-view', {
+              itemId: props.itemId,
+              title: props.title,
+              productUrl: props.productUrl,
+            } satisfies QuickViewProps),
+          };
         }),
       });
     }

@@ -1,0 +1,96 @@
+/*
+ * The editor's addresses under /config (History API). `routeOf` reads a path into a route; `pathOf`
+ * writes one, so links are never spelled by hand.
+ */
+
+export const BASE = '/config';
+
+export type SiteSection =
+  | 'dashboard'
+  | 'pages'
+  | 'products'
+  | 'newProduct'
+  | 'product'
+  | 'inventory'
+  | 'orders'
+  | 'order'
+  | 'settings'
+  | 'members';
+
+export type Route =
+  | { name: 'home' }
+  | { name: 'signIn' }
+  | { name: 'signUp' }
+  | { name: 'newSite' }
+  | { name: 'invitation'; token: string }
+  | { name: 'site'; siteId: string; section: SiteSection; productId?: string; orderId?: string }
+  | { name: 'notFound' };
+
+/** German path segments of a site's sections. */
+const SEGMENTS: Record<string, SiteSection> = {
+  seiten: 'pages',
+  produkte: 'products',
+  lager: 'inventory',
+  bestellungen: 'orders',
+  einstellungen: 'settings',
+  mitglieder: 'members',
+};
+
+const decode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+export function routeOf(pathname: string): Route {
+  const path = pathname.replace(/\/+$/, '');
+  if (path !== BASE && !path.startsWith(`${BASE}/`)) return { name: 'notFound' };
+  const parts = path.slice(BASE.length).split('/').filter(Boolean).map(decode);
+  if (parts.length === 0) return { name: 'home' };
+  const [first, second, third, fourth] = parts;
+  if (parts.length === 1 && first === 'anmelden') return { name: 'signIn' };
+  if (parts.length === 1 && first === 'registrieren') return { name: 'signUp' };
+  if (first === 'invitations' && parts.length === 2) return { name: 'invitation', token: second };
+  if (first !== 'sites' || !second) return { name: 'notFound' };
+  if (second === 'neu' && parts.length === 2) return { name: 'newSite' };
+  const siteId = second;
+  if (parts.length === 2) return { name: 'site', siteId, section: 'dashboard' };
+  const section = SEGMENTS[third];
+  if (!section || parts.length > 4) return { name: 'notFound' };
+  if (parts.length === 3) return { name: 'site', siteId, section };
+  if (section === 'products')
+    return fourth === 'neu'
+      ? { name: 'site', siteId, section: 'newProduct' }
+      : { name: 'site', siteId, section: 'product', productId: fourth };
+  if (section === 'orders') return { name: 'site', siteId, section: 'order', orderId: fourth };
+  return { name: 'notFound' };
+}
+
+const enc = encodeURIComponent;
+
+export const paths = {
+  home: () => BASE,
+  signIn: (returnTo?: string) => (returnTo ? `${BASE}/anmelden?weiter=${enc(returnTo)}` : `${BASE}/anmelden`),
+  signUp: (returnTo?: string) =>
+    returnTo ? `${BASE}/registrieren?weiter=${enc(returnTo)}` : `${BASE}/registrieren`,
+  newSite: () => `${BASE}/sites/neu`,
+  invitation: (token: string) => `${BASE}/invitations/${enc(token)}`,
+  site: (siteId: string) => `${BASE}/sites/${enc(siteId)}`,
+  pages: (siteId: string) => `${BASE}/sites/${enc(siteId)}/seiten`,
+  products: (siteId: string) => `${BASE}/sites/${enc(siteId)}/produkte`,
+  newProduct: (siteId: string) => `${BASE}/sites/${enc(siteId)}/produkte/neu`,
+  product: (siteId: string, productId: string) => `${BASE}/sites/${enc(siteId)}/produkte/${enc(productId)}`,
+  inventory: (siteId: string) => `${BASE}/sites/${enc(siteId)}/lager`,
+  orders: (siteId: string) => `${BASE}/sites/${enc(siteId)}/bestellungen`,
+  order: (siteId: string, orderId: string) => `${BASE}/sites/${enc(siteId)}/bestellungen/${enc(orderId)}`,
+  settings: (siteId: string) => `${BASE}/sites/${enc(siteId)}/einstellungen`,
+  members: (siteId: string) => `${BASE}/sites/${enc(siteId)}/mitglieder`,
+};
+
+/** Where to go after signing in: the `weiter` parameter when it stays inside the editor. */
+export function returnPathOf(search: string): string {
+  const target = new URLSearchParams(search).get('weiter');
+  return target && /^\/config(\/|$|\?)/.test(target) && !target.startsWith('//') ? target : BASE;
+}

@@ -1,0 +1,200 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Block, CollectionDetail } from '../../api/admin-types.js';
+import { clearCookies, fakeApi, renderInSite, setCookie } from '../../test-kit.js';
+import { BlockEditor } from './block-editor.js';
+
+beforeEach(() => setCookie('crumb', 'crumb-1'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  clearCookies();
+});
+
+const page = {
+  id: 'page-1',
+  type: 'page' as const,
+  typeCode: 10,
+  title: 'Über uns',
+  urlId: 'ueber-uns',
+  fullUrl: '/ueber-uns',
+  isHomePage: false,
+  position: 1,
+  hidden: false,
+  seo: { title: null, description: null, socialImage: null },
+  hasUnpublishedChanges: false,
+  draftUpdatedAt: null,
+  createdAt: 0,
+  updatedAt: 0,
+};
+
+const blocks: Block[] = [
+  { type: 'heading', id: 'a', text: 'Willkommen', level: 1 },
+  { type: 'text', id: 'b', markdown: 'Wir backen seit 1920.', html: '<p>Wir backen seit 1920.</p>' },
+  { type: 'button', id: 'c', label: 'Kontakt', href: '/kontakt', style: 'primary', newWindow: false },
+];
+
+const detailOf = (draft: Block[]): CollectionDetail => ({
+  collection: page,
+  blocks: { live: draft, draft, hasUnpublishedChanges: false },
+});
+
+function renderEditor(options: { canEdit?: boolean; canPublish?: boolean } = {}) {
+  return renderInSite(
+    <BlockEditor
+      siteId="site-1"
+      detail={detailOf(blocks)}
+      collections={[page]}
+      canEdit={options.canEdit ?? true}
+      canPublish={options.canPublish ?? true}
+    />,
+  );
+}
+
+/** The blocks as the list shows them, by their handle buttons. */
+const order = () =>
+  within(screen.getByRole('list'))
+    .getAllByRole('button', { expanded: undefined })
+    .filter((b) => b.className === 'block__handle')
+    .map((b) => b.textContent?.replace(/^\d+\.\s*/, ''));
+
+const status = () => screen.getByRole('status').textContent;
+
+describe('block editor', () => {
+  it('moves blocks with the buttons and undoes the moves one by one', async () => {
+    fakeApi({});
+    renderEditor();
+    const user = userEvent.setup();
+    expect(order()).toEqual(['Überschrift: Willkommen', 'Text: Wir backen seit 1920.', 'Button: Kontakt']);
+    expect(
+      (screen.getByRole('button', { name: 'Nach oben: Überschrift: Willkommen' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Nach unten: Überschrift: Willkommen' }));
+    expect(order()).toEqual(['Text: Wir backen seit 1920.', 'Überschrift: Willkommen', 'Button: Kontakt']);
+    expect(status()).toBe('Überschrift: Willkommen an Position 2 von 3 verschoben.');
+    await user.click(screen.getByRole('button', { name: 'Nach oben: Button: Kontakt' }));
+    expect(order()).toEqual(['Text: Wir backen seit 1920.', 'Button: Kontakt', 'Überschrift: Willkommen']);
+    expect(screen.getByText('Ungespeicherte Änderungen')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Rückgängig' }));
+    expect(order()).toEqual(['Text: Wir backen seit 1920.', 'Überschrift: Willkommen', 'Button: Kontakt']);
+    await user.click(screen.getByRole('button', { name: 'Rückgängig' }));
+    expect(order()).toEqual(['Überschrift: Willkommen', 'Text: Wir backen seit 1920.', 'Button: Kontakt']);
+    expect((screen.getByRole('button', { name: 'Rückgängig' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('moves the focused block with Alt+arrow keys, keeps the focus on it, and undoes with Ctrl+Z', async () => {
+    fakeApi({});
+    renderEditor();
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: /^3\.\s*Button: Kontakt/ });
+    button.focus();
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    expect(order()).toEqual(['Überschrift: Willkommen', 'Button: Kontakt', 'Text: Wir backen seit 1920.']);
+    expect(document.activeElement?.textContent).toContain('Button: Kontakt');
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    expect(order()).toEqual(['Button: Kontakt', 'Überschrift: Willkommen', 'Text: Wir backen seit 1920.']);
+    expect(document.activeElement?.textContent).toContain('Button: Kontakt');
+    // Already first: nothing moves.
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    expect(order()[0]).toBe('Button: Kontakt');
+
+    await user.keyboard('{Control>}z{/Control}');
+    expect(order()).toEqual(['Überschrift: Willkommen', 'Button: Kontakt', 'Text: Wir backen seit 1920.']);
+    expect(status()).toBe('Letzte Änderung rückgängig gemacht.');
+  });
+
+  it('undoes a whole typed edit in one step, and duplicates and removes blocks', async () => {
+    fakeApi({});
+    renderEditor();
+    const user = userEvent.setup();
+    // The first block is open for editing.
+    const text = screen.getByLabelText('Text der Überschrift');
+    await user.clear(text);
+    await user.type(text, 'Hallo');
+    expect(order()[0]).toBe('Überschrift: Hallo');
+    await user.click(screen.getByRole('button', { name: 'Rückgängig' }));
+    expect(order()[0]).toBe('Überschrift: Willkommen');
+
+    await user.click(screen.getByRole('button', { name: 'Duplizieren: Button: Kontakt' }));
+    expect(order()).toEqual([
+      'Überschrift: Willkommen',
+      'Text: Wir backen seit 1920.',
+      'Button: Kontakt',
+      'Button: Kontakt',
+    ]);
+    await user.click(screen.getAllByRole('button', { name: 'Entfernen: Text: Wir backen seit 1920.' })[0]);
+    expect(order()).toEqual(['Überschrift: Willkommen', 'Button: Kontakt', 'Button: Kontakt']);
+    expect(status()).toBe('Text: Wir backen seit 1920. entfernt.');
+    await user.click(screen.getByRole('button', { name: 'Rückgängig' }));
+    expect(order()).toHaveLength(4);
+  });
+
+  it('saves the blocks in their new order as the draft, then publishes', async () => {
+    const { sent } = fakeApi({
+      'PATCH /sites/site-1/collections/page-1/draft': (request) => ({ body: detailOf(request.body.blocks) }),
+      'POST /sites/site-1/collections/page-1/publish': { body: detailOf(blocks) },
+    });
+    renderEditor();
+    const user = userEvent.setup();
+    expect((screen.getByRole('button', { name: 'Entwurf speichern' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    await user.click(screen.getByRole('button', { name: 'Nach oben: Button: Kontakt' }));
+    await user.selectOptions(screen.getByLabelText('Blockart'), 'spacer');
+    await user.click(screen.getByRole('button', { name: 'Block hinzufügen' }));
+    await user.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+    await waitFor(() => expect(status()).toBe('Entwurf gespeichert.'));
+
+    const draft = sent.find((r) => r.method === 'PATCH');
+    expect(draft?.headers['x-csrf-token']).toBe('crumb-1');
+    expect(draft?.body.blocks.map((b: Block) => b.type)).toEqual(['heading', 'button', 'spacer', 'text']);
+    expect(draft?.body.blocks[0]).toEqual(blocks[0]);
+    expect(draft?.body.blocks[2]).toMatchObject({ type: 'spacer', height: 40 });
+    expect(Object.keys(draft?.body.blocks[2])).not.toContain('key');
+    expect(screen.queryByText('Ungespeicherte Änderungen')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    await waitFor(() => expect(status()).toBe('Veröffentlicht.'));
+    // Nothing changed since the save: publishing does not save again.
+    expect(sent.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+    expect(sent.at(-1)?.path).toBe('/sites/site-1/collections/page-1/publish');
+  });
+
+  it('shows a refused block field at its block', async () => {
+    fakeApi({
+      'PATCH /sites/site-1/collections/page-1/draft': {
+        status: 400,
+        body: {
+          error: {
+            type: 'INVALID_INPUT',
+            message: '„javascript:alert(1)“ ist keine gültige Link-Adresse.',
+            fields: { 'blocks.2.href': '„javascript:alert(1)“ ist keine gültige Link-Adresse.' },
+          },
+        },
+      },
+    });
+    renderEditor();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^3\.\s*Button: Kontakt/ }));
+    const link = screen.getByLabelText('Link');
+    fireEvent.change(link, { target: { value: 'javascript:alert(1)' } });
+    await act(async () => {
+      screen.getByRole('button', { name: 'Entwurf speichern' }).click();
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('keine gültige Link-Adresse');
+    expect(screen.getByLabelText('Link').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('lets a reader look but not change anything', () => {
+    fakeApi({});
+    renderEditor({ canEdit: false, canPublish: false });
+    expect(screen.queryByRole('toolbar')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Nach unten/ })).toBeNull();
+    expect((screen.getByLabelText('Text der Überschrift') as HTMLInputElement).disabled).toBe(true);
+  });
+});

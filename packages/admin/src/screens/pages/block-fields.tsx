@@ -1,0 +1,367 @@
+import type { Block, Collection } from '../../api/admin-types.js';
+import { t } from '../../messages.js';
+import { Button, Checkbox, SelectField, TextArea, TextField } from '../../ui/controls.js';
+import { newBlockId } from './block-history.js';
+
+/*
+ * What each kind of block lets the owner edit (packages/server/src/admin/pages/page-blocks.ts), as a
+ * table of fields. Kinds with lists inside (gallery images, accordion entries) get a small editor of
+ * their own; a kind this table does not know is kept as it is.
+ */
+
+type FieldKind = 'text' | 'textarea' | 'number' | 'select' | 'checkbox' | 'collection';
+
+interface FieldSpec {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  options?: readonly (readonly [string, string])[];
+  /** For 'collection': which pages may be picked. */
+  pages?: 'products' | 'any';
+  hint?: string;
+}
+
+const text = (name: string, label: string, hint?: string): FieldSpec => ({ name, label, kind: 'text', hint });
+const area = (name: string, label: string, hint?: string): FieldSpec => ({
+  name,
+  label,
+  kind: 'textarea',
+  hint,
+});
+const num = (name: string, label: string): FieldSpec => ({ name, label, kind: 'number' });
+const check = (name: string, label: string): FieldSpec => ({ name, label, kind: 'checkbox' });
+const select = (name: string, label: string, options: readonly (readonly [string, string])[]): FieldSpec => ({
+  name,
+  label,
+  kind: 'select',
+  options,
+});
+
+export const BLOCK_FIELDS: Record<string, FieldSpec[]> = {
+  heading: [
+    text('text', 'Text der Überschrift'),
+    select('level', 'Ebene', [
+      ['1', 'Überschrift 1'],
+      ['2', 'Überschrift 2'],
+      ['3', 'Überschrift 3'],
+      ['4', 'Überschrift 4'],
+    ]),
+  ],
+  text: [area('markdown', 'Text', 'Markdown: **fett**, *kursiv*, [Link](https://…), Listen mit „- “.')],
+  image: [
+    text('assetUrl', 'Bildadresse', 'https://… oder ein Pfad wie /bilder/foto.jpg'),
+    text('altText', 'Alternativtext (beschreibt das Bild)'),
+    text('caption', 'Bildunterschrift'),
+    text('href', 'Link beim Anklicken (optional)'),
+  ],
+  button: [
+    text('label', 'Beschriftung'),
+    text('href', 'Link', 'https://…, /kontakt, mailto:… oder tel:…'),
+    select('style', 'Stil', [
+      ['primary', 'Primär'],
+      ['secondary', 'Sekundär'],
+      ['tertiary', 'Tertiär'],
+    ]),
+    check('newWindow', 'In neuem Fenster öffnen'),
+  ],
+  spacer: [num('height', 'Höhe in Pixeln (8–400)')],
+  html: [area('html', 'HTML-Code', 'Skripte und unsichere Attribute werden beim Speichern entfernt.')],
+  embed: [
+    text('url', 'Adresse des Inhalts (https://…)'),
+    text('caption', 'Bildunterschrift'),
+    select('aspectRatio', 'Seitenverhältnis', [
+      ['16:9', '16:9'],
+      ['4:3', '4:3'],
+      ['1:1', '1:1'],
+      ['9:16', '9:16'],
+    ]),
+  ],
+  products: [
+    { name: 'collectionUrlId', label: 'Produktseite', kind: 'collection', pages: 'products' },
+    text('title', 'Titel (optional)'),
+    num('limit', 'Anzahl (1–48)'),
+  ],
+  summary: [
+    { name: 'collectionUrlId', label: 'Seite', kind: 'collection', pages: 'any' },
+    text('title', 'Titel (optional)'),
+    select('layout', 'Darstellung', [
+      ['grid', 'Raster'],
+      ['list', 'Liste'],
+      ['carousel', 'Karussell'],
+    ]),
+    num('limit', 'Anzahl (1–30)'),
+  ],
+  form: [text('formId', 'Kennung des Formulars')],
+  newsletter: [text('title', 'Titel'), area('description', 'Beschreibung')],
+  map: [
+    num('lat', 'Breitengrad'),
+    num('lng', 'Längengrad'),
+    num('zoom', 'Zoomstufe (1–20)'),
+    text('address', 'Adresse'),
+  ],
+};
+
+export const BLOCK_KINDS = Object.keys(t.blockKinds);
+
+/** A new block of a kind, filled so that it mostly saves as it is. */
+export function newBlock(kind: string, collections: readonly Collection[]): Block {
+  const id = newBlockId();
+  const productsPage = collections.find((c) => c.type === 'products');
+  switch (kind) {
+    case 'heading':
+      return { type: 'heading', id, text: 'Neue Überschrift', level: 2 };
+    case 'text':
+      return { type: 'text', id, markdown: '' };
+    case 'image':
+      return { type: 'image', id, assetUrl: '', altText: '' };
+    case 'button':
+      return { type: 'button', id, label: 'Mehr erfahren', href: '/', style: 'primary', newWindow: false };
+    case 'spacer':
+      return { type: 'spacer', id, height: 40 };
+    case 'html':
+      return { type: 'html', id, html: '' };
+    case 'embed':
+      return { type: 'embed', id, url: '', aspectRatio: '16:9' };
+    case 'products':
+      return { type: 'products', id, collectionUrlId: productsPage?.urlId ?? '', limit: 8 };
+    case 'summary':
+      return { type: 'summary', id, collectionUrlId: collections[0]?.urlId ?? '', layout: 'grid', limit: 6 };
+    case 'form':
+      return { type: 'form', id, formId: '' };
+    case 'newsletter':
+      return { type: 'newsletter', id, title: 'Newsletter', description: '' };
+    case 'gallery':
+      return { type: 'gallery', id, images: [], settings: { design: 'grid' } };
+    case 'accordion':
+      return { type: 'accordion', id, items: [{ title: 'Frage', markdown: '' }] };
+    case 'map':
+      return { type: 'map', id, lat: 52.52, lng: 13.405, zoom: 14, address: '' };
+    default:
+      return { type: kind, id };
+  }
+}
+
+/** A short name of a block for lists and announcements: its kind and the start of its text. */
+export function blockLabel(block: Block): string {
+  const kind = t.blockKinds[block.type] ?? block.type;
+  const text = [block.text, block.label, block.title, block.altText, block.markdown].find(
+    (v): v is string => typeof v === 'string' && v.trim() !== '',
+  );
+  const short = text ? text.trim().replace(/\s+/g, ' ').slice(0, 40) : '';
+  return short ? `${kind}: ${short}` : kind;
+}
+
+interface FieldsProps {
+  block: Block;
+  blockKey: string;
+  /** Server messages of this block, by field name. */
+  errors: Record<string, string>;
+  collections: readonly Collection[];
+  disabled?: boolean;
+  onChange: (changes: Partial<Block>, field: string) => void;
+}
+
+function GalleryFields({ block, errors, disabled, onChange }: FieldsProps) {
+  const images = (Array.isArray(block.images) ? block.images : []) as {
+    assetUrl: string;
+    altText?: string;
+  }[];
+  const settings = (block.settings ?? {}) as Record<string, unknown>;
+  return (
+    <>
+      <TextArea
+        label="Bildadressen, eine pro Zeile"
+        rows={4}
+        disabled={disabled}
+        value={images.map((image) => image.assetUrl).join('\n')}
+        error={errors.images}
+        onChange={(e) => {
+          const urls = e.target.value.split('\n');
+          onChange(
+            {
+              images: urls.map((assetUrl, i) => ({
+                ...images[i],
+                assetUrl: assetUrl.trim(),
+                altText: images[i]?.altText ?? '',
+              })),
+            },
+            'images',
+          );
+        }}
+      />
+      <SelectField
+        label="Darstellung"
+        disabled={disabled}
+        value={String(settings.design ?? 'grid')}
+        onChange={(e) => onChange({ settings: { ...settings, design: e.target.value } }, 'settings.design')}
+      >
+        <option value="grid">Raster</option>
+        <option value="slideshow">Diashow</option>
+        <option value="slider">Slider</option>
+        <option value="stacked">Gestapelt</option>
+      </SelectField>
+    </>
+  );
+}
+
+function AccordionFields({ block, errors, disabled, onChange }: FieldsProps) {
+  const items = (Array.isArray(block.items) ? block.items : []) as { title: string; markdown?: string }[];
+  const set = (next: typeof items, field: string) =>
+    onChange({ items: next.map(({ title, markdown }) => ({ title, markdown: markdown ?? '' })) }, field);
+  return (
+    <div className="accordion-items">
+      {items.map((item, i) => (
+        <fieldset key={`${i}-${items.length}`} className="field-group">
+          <legend>{t.accordionItem(i + 1)}</legend>
+          <TextField
+            label="Titel"
+            disabled={disabled}
+            value={item.title}
+            error={errors[`items.${i}.title`]}
+            onChange={(e) =>
+              set(
+                items.map((x, k) => (k === i ? { ...x, title: e.target.value } : x)),
+                `items.${i}.title`,
+              )
+            }
+          />
+          <TextArea
+            label="Text (Markdown)"
+            disabled={disabled}
+            value={item.markdown ?? ''}
+            onChange={(e) =>
+              set(
+                items.map((x, k) => (k === i ? { ...x, markdown: e.target.value } : x)),
+                `items.${i}.markdown`,
+              )
+            }
+          />
+          <Button
+            variant="quiet"
+            disabled={disabled}
+            onClick={() =>
+              set(
+                items.filter((_, k) => k !== i),
+                'items',
+              )
+            }
+          >
+            {t.remove}
+          </Button>
+        </fieldset>
+      ))}
+      {errors.items ? <span className="field-error">{errors.items}</span> : null}
+      <Button disabled={disabled} onClick={() => set([...items, { title: '', markdown: '' }], 'items')}>
+        {t.addAccordionItem}
+      </Button>
+    </div>
+  );
+}
+
+export function BlockFields(props: FieldsProps) {
+  const { block, errors, collections, disabled, onChange } = props;
+  if (block.type === 'gallery') return <GalleryFields {...props} />;
+  if (block.type === 'accordion') return <AccordionFields {...props} />;
+  const specs = BLOCK_FIELDS[block.type];
+  if (!specs) return <p className="muted">{t.blockUnknown}</p>;
+  return (
+    <>
+      {specs.map((spec) => {
+        const value = block[spec.name];
+        const error = errors[spec.name];
+        const common = { label: spec.label, hint: spec.hint, error, disabled };
+        switch (spec.kind) {
+          case 'text':
+            return (
+              <TextField
+                key={spec.name}
+                {...common}
+                value={typeof value === 'string' ? value : ''}
+                onChange={(e) => onChange({ [spec.name]: e.target.value }, spec.name)}
+              />
+            );
+          case 'textarea':
+            return (
+              <TextArea
+                key={spec.name}
+                {...common}
+                rows={spec.name === 'markdown' || spec.name === 'html' ? 8 : 3}
+                value={typeof value === 'string' ? value : ''}
+                onChange={(e) => onChange({ [spec.name]: e.target.value }, spec.name)}
+              />
+            );
+          case 'number':
+            return (
+              <TextField
+                key={spec.name}
+                {...common}
+                inputMode="decimal"
+                value={value === undefined || value === null ? '' : String(value)}
+                onChange={(e) => {
+                  const raw = e.target.value.replace(',', '.');
+                  // Kept as typed while it is no number yet ("-", "52."), so typing is not fought.
+                  const parsed =
+                    raw.trim() === '' || Number.isNaN(Number(raw)) || raw.endsWith('.') ? raw : Number(raw);
+                  onChange({ [spec.name]: parsed }, spec.name);
+                }}
+              />
+            );
+          case 'checkbox':
+            return (
+              <Checkbox
+                key={spec.name}
+                label={spec.label}
+                disabled={disabled}
+                checked={value === true}
+                onChange={(e) => onChange({ [spec.name]: e.target.checked }, spec.name)}
+              />
+            );
+          case 'select': {
+            const options = spec.options ?? [];
+            const current = value === undefined ? options[0]?.[0] : String(value);
+            return (
+              <SelectField
+                key={spec.name}
+                {...common}
+                value={current}
+                onChange={(e) => {
+                  const numeric = spec.name === 'level';
+                  onChange({ [spec.name]: numeric ? Number(e.target.value) : e.target.value }, spec.name);
+                }}
+              >
+                {options.map(([optionValue, label]) => (
+                  <option key={optionValue} value={optionValue}>
+                    {label}
+                  </option>
+                ))}
+              </SelectField>
+            );
+          }
+          case 'collection': {
+            const choices = collections.filter((c) => spec.pages !== 'products' || c.type === 'products');
+            const current = typeof value === 'string' ? value : '';
+            return (
+              <SelectField
+                key={spec.name}
+                {...common}
+                value={current}
+                onChange={(e) => onChange({ [spec.name]: e.target.value }, spec.name)}
+              >
+                <option value="">Bitte wählen …</option>
+                {current && !choices.some((c) => c.urlId === current) ? (
+                  <option value={current}>/{current}</option>
+                ) : null}
+                {choices.map((c) => (
+                  <option key={c.id} value={c.urlId}>
+                    {c.title} ({c.fullUrl})
+                  </option>
+                ))}
+              </SelectField>
+            );
+          }
+        }
+        return null;
+      })}
+    </>
+  );
+}

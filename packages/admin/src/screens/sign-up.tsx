@@ -1,0 +1,90 @@
+import { type FormEvent, useState } from 'react';
+import { accounts } from '../api/admin-api.js';
+import { t } from '../messages.js';
+import { Link, navigate, useLocation } from '../routing/router.js';
+import { paths, returnPathOf } from '../routing/routes.js';
+import { useSession } from '../session.js';
+import { useAction } from '../ui/async.js';
+import { Button, ErrorBox, TextField } from '../ui/controls.js';
+import { PageTitle } from '../ui/page-title.js';
+import { looksLikeEmail } from './sign-in.js';
+
+export const PASSWORD_MIN_LENGTH = 10;
+
+export function SignUp() {
+  const { search } = useLocation();
+  const { setSession } = useSession();
+  const action = useAction();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const returnTo = returnPathOf(search);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems: Record<string, string> = {};
+    if (!name.trim()) problems.name = t.nameMissing;
+    if (!looksLikeEmail(email)) problems.email = t.emailRequired;
+    if (password.length < PASSWORD_MIN_LENGTH) problems.password = t.passwordTooShort;
+    setFieldErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    const session = await action.run(() =>
+      accounts.signUp({ name: name.trim(), email: email.trim(), password }),
+    );
+    if (session) {
+      setSession(session);
+      // A new account has no site yet: straight on to creating one, unless an invitation waits.
+      navigate(returnTo === paths.home() ? paths.newSite() : returnTo, { replace: true });
+    }
+  };
+
+  const fields = { ...action.error?.fields, ...fieldErrors };
+  return (
+    <div className="narrow">
+      <PageTitle>{t.signUpTitle}</PageTitle>
+      <form className="form card" onSubmit={submit} noValidate>
+        <ErrorBox error={action.error} />
+        <TextField
+          label={t.name}
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={fields.name}
+          required
+        />
+        <TextField
+          label={t.email}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fields.email}
+          required
+        />
+        <TextField
+          label={t.password}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          hint={t.passwordHint}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fields.password}
+          required
+        />
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={action.busy}>
+            {action.busy ? t.saving : t.signUp}
+          </Button>
+        </div>
+      </form>
+      <p>
+        {t.haveAccount}{' '}
+        <Link to={paths.signIn(returnTo === paths.home() ? undefined : returnTo)}>{t.signIn}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearCookies, fakeApi, renderInSite, setCookie, testSite } from '../../test-kit.js';
+import { SiteSettings } from './site-settings.js';
+
+beforeEach(() => setCookie('crumb', 'crumb-1'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  clearCookies();
+});
+
+const storeSettings = {
+  currency: 'EUR',
+  taxRates: [{ country: 'DE', ratePercent: 19, name: 'MwSt.' }],
+  taxRatesAreDefaults: true,
+  shippingOptions: [{ id: 'standard', name: 'Standard', kind: 'flat', costMinor: 490 }],
+  shippingOptionsAreDefaults: true,
+  coupons: [
+    {
+      code: 'SOMMER',
+      percentOff: 10,
+      validFrom: null,
+      validUntil: Date.UTC(2025, 7, 31, 22),
+      activeNow: true,
+    },
+  ],
+};
+
+describe('site settings', () => {
+  it('R3.9.1 R3.9.3 saves the general settings; services allow several pieces unless switched off', async () => {
+    const { sent } = fakeApi({
+      'GET /sites/site-1/store-settings': { body: { storeSettings } },
+      'PATCH /sites/site-1': (request) => ({ body: { site: testSite({ title: request.body.title }) } }),
+    });
+    renderInSite(<SiteSettings />);
+    const user = userEvent.setup();
+    const general = within(screen.getByRole('heading', { name: 'Allgemein' }).closest('form')!);
+    expect(
+      (general.getByLabelText('Mehrere Stück bei Dienstleistungen erlauben') as HTMLInputElement).checked,
+    ).toBe(true);
+    expect((general.getByLabelText('Währung') as HTMLInputElement).readOnly).toBe(true);
+    await user.clear(general.getByLabelText('Titel der Website'));
+    await user.type(general.getByLabelText('Titel der Website'), 'Laden am Markt');
+    await user.click(general.getByLabelText('Express-Kasse anbieten'));
+    await user.type(general.getByLabelText('Mindestbestellwert (leer für keinen) (EUR)'), '15,50');
+    await user.click(general.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(general.getByRole('status').textContent).toBe('Gespeichert.'));
+    const patch = sent.find((r) => r.method === 'PATCH');
+    expect(patch?.body).toMatchObject({
+      title: 'Laden am Markt',
+      timeZone: 'Europe/Berlin',
+      settings: {
+        storeSettings: {
+          expressCheckout: true,
+          multipleQuantityAllowedForServices: true,
+          minimumOrderMinor: 1550,
+        },
+      },
+    });
+  });
+
+  it('edits tax rates and coupons in the website’s time zone and sends the lists whole', async () => {
+    const { sent } = fakeApi({
+      'GET /sites/site-1/store-settings': { body: { storeSettings } },
+      'PATCH /sites/site-1/store-settings': { body: { storeSettings } },
+    });
+    renderInSite(<SiteSettings />);
+    const user = userEvent.setup();
+    const store = within(
+      (await screen.findByRole('heading', { name: 'Steuern, Versand und Gutscheine' })).closest('form')!,
+    );
+    // Valid until the end of 31 August in Berlin (stored as the next midnight).
+    expect((store.getByLabelText('Gültig bis') as HTMLInputElement).value).toBe('2025-08-31');
+    await user.click(store.getByRole('button', { name: 'Steuersatz hinzufügen' }));
+    const countries = store.getAllByLabelText('Land (z. B. DE)');
+    await user.type(countries[1], 'at');
+    await user.type(store.getAllByLabelText('Satz in %')[1], '20');
+    await user.click(store.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(sent.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(sent.find((r) => r.method === 'PATCH')?.body).toEqual({
+      taxRates: [
+        { country: 'DE', ratePercent: 19, name: 'MwSt.' },
+        { country: 'AT', ratePercent: 20, name: 'MwSt.' },
+      ],
+      shippingOptions: [{ id: 'standard', name: 'Standard', kind: 'flat', costMinor: 490 }],
+      coupons: [{ code: 'SOMMER', percentOff: 10, validFrom: null, validUntil: '2025-08-31' }],
+    });
+  });
+
+  it('shows a store manager only the shop settings', async () => {
+    fakeApi({ 'GET /sites/site-1/store-settings': { body: { storeSettings } } });
+    renderInSite(<SiteSettings />, testSite({ roles: [8] }));
+    expect(await screen.findByRole('heading', { name: 'Steuern, Versand und Gutscheine' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Allgemein' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Website löschen' })).toBeNull();
+  });
+});

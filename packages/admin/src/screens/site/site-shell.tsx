@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { t } from '../../messages.js';
+import { Link, useLocation } from '../../routing/router.js';
+import { paths } from '../../routing/routes.js';
+import type { Permission } from '../../shop-rules.js';
+import { SiteProvider, siteState, useSiteLoad } from '../../site-context.js';
+import { ErrorBox, Loading } from '../../ui/controls.js';
+import { siteAddress } from '../../ui/format.js';
+
+export interface SiteSectionLink {
+  key: keyof typeof t.dashboardHints;
+  label: string;
+  path: (siteId: string) => string;
+  /** Shown only when the roles allow one of these. */
+  needs: Permission[];
+}
+
+export const SITE_SECTIONS: SiteSectionLink[] = [
+  { key: 'pages', label: t.pages, path: paths.pages, needs: ['pages.view'] },
+  { key: 'products', label: t.products, path: paths.products, needs: ['commerce.view'] },
+  { key: 'inventory', label: t.inventory, path: paths.inventory, needs: ['commerce.view'] },
+  { key: 'orders', label: t.orders, path: paths.orders, needs: ['commerce.view'] },
+  { key: 'settings', label: t.settings, path: paths.settings, needs: ['site.settings', 'commerce.settings'] },
+  { key: 'members', label: t.members, path: paths.members, needs: ['site.members'] },
+];
+
+/** Loads the website, then shows its navigation and the section inside. */
+export function SiteShell({ siteId, children }: { siteId: string; children: ReactNode }) {
+  const loaded = useSiteLoad(siteId);
+  const { pathname } = useLocation();
+  if (loaded.error) return <ErrorBox error={loaded.error} />;
+  if (!loaded.data) return <Loading />;
+  const state = siteState(loaded.data.site, loaded);
+  const { site, can } = state;
+  const address = site.url ?? siteAddress(site.hostnames[0]);
+  const links = [
+    { key: 'dashboard', label: t.dashboard, path: paths.site(site.id) },
+    ...SITE_SECTIONS.filter((s) => s.needs.some(can)).map((s) => ({
+      key: s.key,
+      label: s.label,
+      path: s.path(site.id),
+    })),
+  ];
+  return (
+    <SiteProvider value={state}>
+      <div className="site-shell">
+        <nav className="site-nav" aria-label={t.siteNavigation}>
+          <p className="site-nav__title">
+            <Link to={paths.site(site.id)}>{site.title}</Link>
+            {address ? (
+              <a className="site-nav__address" href={address} target="_blank" rel="noreferrer">
+                {t.openSite}
+              </a>
+            ) : null}
+          </p>
+          <ul>
+            {links.map((link) => {
+              const current =
+                link.key === 'dashboard' ? pathname === link.path : pathname.startsWith(link.path);
+              return (
+                <li key={link.key}>
+                  <Link to={link.path} aria-current={current ? 'page' : undefined}>
+                    {link.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="site-content">{children}</div>
+      </div>
+    </SiteProvider>
+  );
+}

@@ -1,0 +1,2 @@
+// The editor imports its stylesheet for esbuild, which bundles it into a CSS file of its own.
+declare module '*.css';

@@ -1,0 +1,123 @@
+// The two calls of the quick view: the product page's template context (`?format=json`), read for what
+// the overlay shows, and the census call that records the quick view (spec 7).
+
+import { CENSUS_TIMEOUT_MS } from '@baukasten/commerce';
+import { currentCrumb } from '../product/cart-request.js';
+import { productPurchaseProps } from '../product/props.js';
+import type { ProductPurchaseProps } from '../product/types.js';
+
+/** What the overlay shows of one product. */
+export interface QuickViewProduct {
+  title: string;
+  productUrl: string;
+  imageUrl?: string;
+  imageAlt: string;
+  /** Price line of the product card ('9,90 € statt 14,90 €', 'ab 19,90 €'). */
+  priceText: string;
+  /** Sale or sold-out mark ('Angebot', 'Ausverkauft'). */
+  markText: string;
+  purchase: ProductPurchaseProps;
+}
+
+export const quickViewRecordUrl = (itemId: string) =>
+  `/api/census/RecordQuickView/${encodeURIComponent(itemId)}`;
+
+/**
+ * Records one quick view. It sends no body (R7.6.7), gives up after the census timeout and ignores
+ * every failure (R7.6.8): the shopper never notices the census.
+ */
+export function recordQuickView(itemId: string): void {
+  const controller = typeof AbortController === 'undefined' ? undefined : new AbortController();
+  const timer = controller ? setTimeout(() => controller.abort(), CENSUS_TIMEOUT_MS) : undefined;
+  const done = () => clearTimeout(timer);
+  try {
+    fetch(quickViewRecordUrl(itemId), {
+      method: 'POST',
+      credentials: 'same-origin',
+      keepalive: true,
+      signal: controller?.signal,
+    }).then(done, done);
+  } catch {
+    done();
+  }
+}
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** `?format=json` added to the product page's address, keeping any query it has. */
+export function productJsonUrl(productUrl: string): string {
+  const url = new URL(productUrl, window.location.href);
+  url.searchParams.set('format', 'json');
+  return url.origin === window.location.origin ? `${url.pathname}${url.search}` : url.href;
+}
+
+/**
+ * The props the server gave the page's own 'product-purchase' island: they carry the site's
+ * translations and settings, which the template context has no other trace of.
+ */
+function renderedPurchaseProps(html: unknown): ProductPurchaseProps | undefined {
+  if (typeof html !== 'string') return undefined;
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const json = template.content.querySelector('[data-island="product-purchase"]')?.getAttribute('data-props');
+  if (!json) return undefined;
+  try {
+    const props = asRecord(JSON.parse(json));
+    return typeof props.itemId === 'string' && Array.isArray(props.variants)
+      ? (props as unknown as ProductPurchaseProps)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Without the rendered island the props are built here, from the item and the site. */
+function builtPurchaseProps(item: Record<string, unknown>, website: Record<string, unknown>) {
+  if (!item.structuredContent) return undefined;
+  return productPurchaseProps(item, {
+    crumb: currentCrumb(''),
+    returnTo: '',
+    locale: text(website.locale) || 'de-DE',
+    currency: text(website.currency) || 'EUR',
+    storeSettings: asRecord(website.storeSettings),
+    websiteId: text(website.id) || undefined,
+  });
+}
+
+/** Reads the overlay's product out of a product page's template context; undefined if it has none. */
+export function quickViewProduct(context: unknown, returnTo: string): QuickViewProduct | undefined {
+  const page = asRecord(context);
+  const item = asRecord(page.item);
+  const purchase =
+    renderedPurchaseProps(asRecord(page.islands).productPurchase) ??
+    builtPurchaseProps(item, asRecord(page.website));
+  if (!purchase) return undefined;
+  const [firstImage] = Array.isArray(item.items) ? item.items : [];
+  const imageUrl = text(item.assetUrl) || text(asRecord(firstImage).assetUrl);
+  return {
+    title: text(item.title) || purchase.title,
+    productUrl: text(item.fullUrl) || purchase.productUrl,
+    imageUrl: imageUrl || undefined,
+    imageAlt: text(asRecord(firstImage).altText),
+    priceText: text(item.priceText),
+    markText: text(item.markText),
+    // The form sits on the list page now: a post without script comes back there.
+    purchase: { ...purchase, returnTo },
+  };
+}
+
+/** Loads the product page's context; rejects when it cannot be had or holds no product. */
+export async function loadQuickViewProduct(productUrl: string): Promise<QuickViewProduct> {
+  const response = await fetch(productJsonUrl(productUrl), {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const returnTo = `${window.location.pathname}${window.location.search}`;
+  const product = quickViewProduct(await response.json(), returnTo);
+  if (!product) throw new Error('no product in the page context');
+  return product;
+}
