@@ -24,3 +24,4 @@ async function hydrateIslands(): Promise<void> {
 }
 
 void hydrateIslands();
+void import('./analytics/runtime.js').then((m) => m.startAnalytics()).catch(() => {});

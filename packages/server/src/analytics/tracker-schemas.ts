@@ -1,4 +1,9 @@
-import { ADD_TO_CART_ERROR_TYPES, EVENT_SOURCES, SOURCE_ENVIRONMENTS } from '@baukasten/commerce';
+import {
+  ADD_TO_CART_ERROR_TYPES,
+  ADD_TO_CART_PAGE_TYPES,
+  EVENT_SOURCES,
+  SOURCE_ENVIRONMENTS,
+} from '@baukasten/commerce';
 import { FunnelStep } from '@baukasten/storage';
 import { z } from 'zod';
 import { text, URL_MAX } from './tracking-payloads.js';
@@ -86,6 +91,8 @@ export const trackerSchemas: Record<string, TrackerSchema> = {
   commerce_add_to_cart: commerce(FunnelStep.addToCart, {
     sku: text(128).optional(),
     quantity: z.number().int().min(1).max(9999).optional(),
+    // Where the add happened (spec 2's add-to-cart page types).
+    page_type: z.enum(ADD_TO_CART_PAGE_TYPES).optional(),
   }),
   commerce_view_cart: commerce(),
   commerce_remove_from_cart: commerce(0, { sku: text(128).optional() }),

@@ -108,6 +108,22 @@ async function blockContext(storage: Storage, website: Website, block: Block) {
       ? { ...block, island: renderIsland('form-block', { form: publicForm(form) }) }
       : { type: 'missing' };
   }
+  const kind = (block as { type: string }).type;
+  if (kind === 'products' || kind === 'summary') {
+    // The latest items of a collection, as cards (products get their add button through the list's card).
+    const { collectionUrlId, limit } = block as unknown as { collectionUrlId: string; limit?: number };
+    const source = await storage.collections.findByUrlId(website.id, collectionUrlId);
+    if (!source) return { type: 'missing' };
+    const items = await storage.items.listByCollection(website.id, source.id, {
+      limit: Math.min(limit ?? 8, 48),
+    });
+    return { ...block, items: items.map((i) => itemContext(i, source, website)) };
+  }
+  if (kind === 'embed') {
+    // Only https addresses reach here (the editor checks); the frame is sandboxed.
+    const { url } = block as unknown as { url: string };
+    return /^https:\/\//i.test(url) ? block : { type: 'missing' };
+  }
   if (block.type === 'newsletter') {
     return {
       ...block,

@@ -1,0 +1,106 @@
+import { censusCounts, censusHitData, censusVisitor, sendCensusHit } from './census-hit.js';
+import { trackCommerceEvents } from './commerce-events.js';
+import { consentRequired, consentState, trackingAllowed, writeConsent } from './consent.js';
+import { type AnalyticsSiteContext, forgetContextConfig, loadContextConfig } from './context-config.js';
+import { type ErrorReporter, installErrorReporter } from './error-reporter.js';
+import { type PageFacts, readPageFacts } from './page-facts.js';
+import { collectPerformance, type PerformanceCollection } from './performance-collector.js';
+import { beaconJson, PERFORMANCE_RECORDS_URL } from './tracking-transport.js';
+import { type CookieStore, documentCookies, forgetVisitor, recordVisit } from './visitor-cookies.js';
+
+/*
+ * The analytics runtime of a storefront page, loaded as its own chunk after the islands are scheduled.
+ * The error reporter runs on every page (it sets no cookie). Everything else — visitor cookies, the
+ * census hit, commerce events, web vitals — starts only when analytics cookies are allowed: at once
+ * without a restrictive cookie policy, after grantConsent() with one.
+ */
+
+interface Runtime {
+  win: Window;
+  store: CookieStore;
+  facts: PageFacts;
+  context: AnalyticsSiteContext | null;
+  errors: ErrorReporter;
+  tracking: { stopCommerce: () => void; performance: PerformanceCollection } | null;
+}
+
+let runtime: Runtime | null = null;
+let starting: Promise<void> | null = null;
+
+function startTracking(current: Runtime): void {
+  if (current.tracking) return;
+  const { win, store, facts, context } = current;
+  const visit = recordVisit(store);
+  const site = {
+    websiteId: context?.website?.id,
+    locale: context?.website?.locale ?? facts.documentLanguage ?? undefined,
+  };
+  const visitor = censusVisitor(win.document.cookie, facts);
+  const censusEnabled = context?.website?.censusEnabled !== false && !facts.censusSwitchedOff;
+  if (censusCounts(facts, visitor, censusEnabled))
+    void sendCensusHit(censusHitData(facts, visit.visitCookie, site, win));
+
+  const stopCommerce = trackCommerceEvents(
+    { facts, site, visit, store, loggedIn: visitor.authenticated },
+    win,
+  );
+  const performance = collectPerformance({
+    path: facts.path,
+    win,
+    send: (records) =>
+      beaconJson(PERFORMANCE_RECORDS_URL, {
+        ...(site.websiteId ? { websiteId: site.websiteId } : {}),
+        pagePath: facts.path.slice(0, 2083),
+        url: win.location.href.slice(0, 2083),
+        visitorCookie: visit.visitCookie,
+        records,
+      }),
+  });
+  current.tracking = { stopCommerce, performance };
+}
+
+/** Starts analytics on this page; calling it again does nothing. */
+export function startAnalytics(win: Window = window): Promise<void> {
+  starting ??= (async () => {
+    const errors = installErrorReporter(win);
+    const facts = readPageFacts(win.document, win.location);
+    const store = documentCookies(win.document);
+    const context = await loadContextConfig();
+    runtime = { win, store, facts, context, errors, tracking: null };
+    if (trackingAllowed(consentRequired(context, facts), consentState(store))) startTracking(runtime);
+  })().catch(() => {
+    // Analytics never disturb the page.
+  });
+  return starting;
+}
+
+/** The visitor allowed performance cookies: remember it, then start tracking this page. */
+export async function grantConsent(win: Window = window): Promise<void> {
+  writeConsent(runtime?.store ?? documentCookies(win.document), true);
+  await startAnalytics(win);
+  if (runtime) startTracking(runtime);
+}
+
+/** The visitor declined: remember it, remove the visitor cookies and stop tracking this page. */
+export function declineConsent(win: Window = window): void {
+  const store = runtime?.store ?? documentCookies(win.document);
+  writeConsent(store, false);
+  forgetVisitor(store);
+  if (runtime?.tracking) {
+    runtime.tracking.stopCommerce();
+    runtime.tracking.performance.stop();
+    runtime.tracking = null;
+  }
+}
+
+/** Stops everything and forgets this page's state (tests; a page that is being torn down). */
+export function stopAnalytics(): void {
+  if (runtime) {
+    runtime.errors.stop();
+    runtime.tracking?.stopCommerce();
+    runtime.tracking?.performance.stop();
+  }
+  runtime = null;
+  starting = null;
+  forgetContextConfig();
+}
