@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { checkOutWithBankTransfer } from './support/checkout.js';
 import { type ShopServer, startShopServer } from './support/shop-server.js';
 
 describe('a guest buys a variant product', () => {
@@ -50,18 +51,14 @@ describe('a guest buys a variant product', () => {
     expect(await page.locator('main').textContent()).toContain('Bio-T-Shirt');
     await page.goto(`${server.baseUrl}/commerce/goto-checkout`);
     expect(new URL(page.url()).pathname).toBe('/checkout');
-    await page.fill('#email', 'gast@example.de');
-    await page.fill('#firstName', 'Gerda');
-    await page.fill('#lastName', 'Gast');
-    await page.fill('#line1', 'Hauptstraße 1');
-    await page.fill('#postalCode', '10115');
-    await page.fill('#city', 'Berlin');
-    await page.selectOption('#country', 'DE');
-    await page.check('input[name="paymentMethod"][value="bank-transfer"]');
-    await Promise.all([
-      page.waitForURL(/\/checkout\/bestaetigt/),
-      page.locator('form[action="/api/commerce/checkout"] button[type="submit"]').click(),
-    ]);
+    await checkOutWithBankTransfer(page, {
+      email: 'gast@example.de',
+      firstName: 'Gerda',
+      lastName: 'Gast',
+      line1: 'Hauptstraße 1',
+      postalCode: '10115',
+      city: 'Berlin',
+    });
     const confirmation = (await page.locator('main').textContent()) ?? '';
     expect(confirmation).toContain('Bestellung eingegangen');
     expect(confirmation).toContain('Bio-T-Shirt');

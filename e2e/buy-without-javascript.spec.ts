@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { checkOutWithBankTransfer } from './support/checkout.js';
 import { type ShopServer, startShopServer } from './support/shop-server.js';
 
 describe('a shopper with JavaScript switched off buys the same product', () => {
@@ -55,18 +56,14 @@ describe('a shopper with JavaScript switched off buys the same product', () => {
       page.waitForURL(/\/checkout$/),
       page.getByRole('link', { name: 'Zur Kasse' }).click(),
     ]);
-    await page.fill('#email', 'ohne-js@example.de');
-    await page.fill('#firstName', 'Otto');
-    await page.fill('#lastName', 'Ohnescript');
-    await page.fill('#line1', 'Ringstraße 5');
-    await page.fill('#postalCode', '80331');
-    await page.fill('#city', 'München');
-    await page.selectOption('#country', 'DE');
-    await page.check('input[name="paymentMethod"][value="bank-transfer"]');
-    await Promise.all([
-      page.waitForURL(/\/checkout\/bestaetigt/),
-      page.locator('form[action="/api/commerce/checkout"] button[type="submit"]').click(),
-    ]);
+    await checkOutWithBankTransfer(page, {
+      email: 'ohne-js@example.de',
+      firstName: 'Otto',
+      lastName: 'Ohnescript',
+      line1: 'Ringstraße 5',
+      postalCode: '80331',
+      city: 'München',
+    });
     const confirmation = (await page.locator('main').textContent()) ?? '';
     expect(confirmation).toContain('Bestellung eingegangen');
     expect(confirmation).toMatch(/2 × Bio-T-Shirt/);

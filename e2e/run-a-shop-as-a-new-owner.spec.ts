@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { checkOutWithBankTransfer } from './support/checkout.js';
 import { type ShopServer, startShopServer } from './support/shop-server.js';
 
 /*
@@ -148,18 +149,14 @@ describe('a new owner runs a shop', () => {
 
     await visitor.goto(`${siteOrigin}/commerce/goto-checkout`);
     expect(visitor.url()).toBe(`${siteOrigin}/checkout`);
-    await visitor.fill('#email', 'kundin@example.de');
-    await visitor.fill('#firstName', 'Klara');
-    await visitor.fill('#lastName', 'Kundin');
-    await visitor.fill('#line1', 'Hobelweg 7');
-    await visitor.fill('#postalCode', '04109');
-    await visitor.fill('#city', 'Leipzig');
-    await visitor.selectOption('#country', 'DE');
-    await visitor.getByLabel('Vorkasse (Überweisung)').check();
-    await Promise.all([
-      visitor.waitForURL(/\/checkout\/bestaetigt/),
-      visitor.locator('form[action="/api/commerce/checkout"] button[type="submit"]').click(),
-    ]);
+    await checkOutWithBankTransfer(visitor, {
+      email: 'kundin@example.de',
+      firstName: 'Klara',
+      lastName: 'Kundin',
+      line1: 'Hobelweg 7',
+      postalCode: '04109',
+      city: 'Leipzig',
+    });
     const confirmation = (await visitor.locator('main').textContent()) ?? '';
     expect(confirmation).toContain('Bestellung eingegangen');
     expect(confirmation).toContain(PRODUCT);
