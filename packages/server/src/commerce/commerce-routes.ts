@@ -8,6 +8,7 @@ import { serverMessages } from '../messages.js';
 import { siteOrigin } from '../pages/seo-routes.js';
 import { InMemoryRateLimiter, type RateLimiter } from '../rate-limit.js';
 import { CartService } from './cart-service.js';
+import { boundedText, shippingAddressInput } from './checkout-input.js';
 import { CheckoutService, FieldsError, orderView } from './checkout-service.js';
 import { registerDownloadRoutes } from './digital-downloads.js';
 import {
@@ -56,21 +57,10 @@ const additionalFieldsBody = z.object({
 const entryParams = z.object({ entryId: z.string().min(1).max(64) });
 const stockQuery = z.object({ itemId: z.string().min(1).max(64) });
 
-const text = (max: number) => z.string().max(max);
+const text = boundedText;
 const checkoutBody = z.object({
   email: text(256),
-  shippingAddress: z
-    .object({
-      firstName: text(200),
-      lastName: text(200),
-      line1: text(300),
-      line2: text(300).optional(),
-      city: text(200),
-      postalCode: text(20),
-      region: text(100).optional(),
-      country: text(10),
-    })
-    .optional(),
+  shippingAddress: shippingAddressInput.optional(),
   shippingOptionId: text(64).optional(),
   couponCodes: z.array(text(64)).max(20).optional(),
   giftCardCodes: z.array(text(64)).max(20).optional(),

@@ -1,6 +1,7 @@
 import type { Website } from '@baukasten/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { boundedText, shippingAddressInput } from '../commerce/checkout-input.js';
 import type { CheckoutInput } from '../commerce/checkout-service.js';
 import { FieldsError } from '../commerce/checkout-service.js';
 import type { PaymentProvider } from '../commerce/payment-providers.js';
@@ -130,23 +131,12 @@ ${address}${options.extraHtml ?? ''}
 </form>`;
 }
 
-const text = (max: number) => z.string().max(max);
+const text = boundedText;
 
 /** What the checkout forms post, as JSON or url-encoded (address as an object or as flat fields). */
 export const checkoutFormFields = {
   email: text(256),
-  shippingAddress: z
-    .object({
-      firstName: text(200),
-      lastName: text(200),
-      line1: text(300),
-      line2: text(300).optional(),
-      city: text(200),
-      postalCode: text(20),
-      region: text(100).optional(),
-      country: text(10),
-    })
-    .optional(),
+  shippingAddress: shippingAddressInput.optional(),
   firstName: text(200).optional(),
   lastName: text(200).optional(),
   line1: text(300).optional(),
