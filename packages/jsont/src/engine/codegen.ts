@@ -8,6 +8,7 @@ import { Expression } from './expression.js';
 import { step } from './paths.js';
 import {
   type Block,
+  Frame,
   findField,
   findFieldAbove,
   isTruthy,
@@ -39,7 +40,7 @@ export interface EngineOptions {
 }
 
 /** The helpers generated code may call; passed in as `H`. */
-const HELPERS = { step, findField, findFieldAbove, resolveFirst, resolveIn, isTruthy, printed };
+const HELPERS = { step, findField, findFieldAbove, resolveFirst, resolveIn, isTruthy, printed, Frame };
 
 const NO_VALUES: readonly unknown[] = Object.freeze([]);
 
@@ -210,12 +211,21 @@ class Generator {
         return;
       }
       case 'repeated': {
-        const [a, f, i, last] = [this.name('a'), this.name('f'), this.name('i'), this.name('n')];
-        for (const local of [a, f, last]) this.declare(local);
+        const [a, f, e, i, last] = [
+          this.name('a'),
+          this.name('f'),
+          this.name('e'),
+          this.name('i'),
+          this.name('n'),
+        ];
+        for (const local of [a, f, e, last]) this.declare(local);
         into.push(`${a} = ${this.sectionLookup(node.ref)};`, `if (Array.isArray(${a}) && ${a}.length > 0) {`);
-        into.push(`${f} = rt.push(${a}); ${last} = ${a}.length - 1;`);
+        // One frame for the items, reset for each: nothing keeps an item's frame past its iteration.
+        into.push(`${f} = rt.push(${a}); ${last} = ${a}.length - 1; ${e} = new H.Frame(undefined, ${f});`);
         into.push(`for (let ${i} = 0; ${i} <= ${last}; ${i}++) {`);
-        into.push(`rt.spend(out.length); ${f}.index = ${i}; rt.push(${a}[${i}]);`);
+        into.push(
+          `rt.spend(out.length); ${f}.index = ${i}; ${e}.node = ${a}[${i}]; ${e}.vars = undefined; ${e}.macros = undefined; rt.frame = ${e};`,
+        );
         this.block(node.body, into);
         if (node.between.length) {
           into.push(`if (${i} < ${last}) {`);

@@ -29,7 +29,8 @@ export class Frame {
   /** The frame a variable tag pushes for its formatters (its value as `@`). */
   tagValue = false;
   constructor(
-    readonly node: unknown,
+    /** Writable: a repeated section reuses one frame for all its items. */
+    public node: unknown,
     readonly parent: Frame | undefined,
   ) {}
 }
