@@ -8,6 +8,7 @@ import { AdminInputError } from './admin-input.js';
 import { AdminAuth } from './admin-session.js';
 import { registerProductRoutes } from './catalog/product-routes.js';
 import { registerStoreSettingsRoutes } from './catalog/store-settings-routes.js';
+import { registerSubmissionRoutes } from './forms/submission-routes.js';
 import { registerMemberRoutes } from './member-routes.js';
 import { registerOrderRoutes } from './orders/order-routes.js';
 import { registerPageAdminRoutes } from './pages/page-routes.js';
@@ -85,6 +86,7 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminOp
       registerProductRoutes(admin, storage);
       registerStoreSettingsRoutes(admin, storage);
       registerOrderRoutes(admin, storage);
+      registerSubmissionRoutes(admin, storage);
     },
     { prefix: ADMIN_PREFIX },
   );
