@@ -27,7 +27,7 @@ import {
 import { HttpError } from './http-error.js';
 import { serverMessages } from './messages.js';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.js';
-import { registerCommercePages } from './pages/commerce-pages.js';
+import { ORDER_STATUS_LOOKUPS, registerCommercePages } from './pages/commerce-pages.js';
 import { notFoundContext, type PageDeps, registerPageRoutes, sendPage } from './pages/page-routes.js';
 import { registerSeoRoutes } from './pages/seo-routes.js';
 import { registerRestockRoutes } from './restock/restock-routes.js';
@@ -180,7 +180,11 @@ export async function buildApp({
     registerSeoRoutes(site, storage);
     registerPageRoutes(site, deps);
     registerCommerceRoutes(site, storage, commerce);
-    registerCommercePages(site, deps, commerce);
+    // Order-status look-ups are limited in the shared store too, or each process would allow its own 30.
+    registerCommercePages(site, deps, {
+      ...commerce,
+      orderStatusRateLimiter: shared.rateLimiter('order-status', ORDER_STATUS_LOOKUPS),
+    });
     registerSubscriptionRoutes(site, storage, commerce);
     registerGiftCardRoutes(site, storage, commerce);
     const formGuard = visitorFormGuard(visitorForms);

@@ -118,6 +118,8 @@ export interface OrderRepository {
   place(websiteId: string, input: NewOrder): Promise<PlaceOrderResult>;
   findById(websiteId: string, orderId: string): Promise<Order | undefined>;
   findByCart(websiteId: string, cartId: string): Promise<Order | undefined>;
+  /** The order with this number (what the shopper knows from the confirmation); unique per website. */
+  findByNumber(websiteId: string, orderNumber: number): Promise<Order | undefined>;
   /**
    * The line whose `data.downloadToken` (stored with the line when the order was placed) is this token,
    * with its order; undefined for an unknown token or one of another website.
@@ -187,8 +189,13 @@ function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderItemsTable
 }
 
 export function orderRepository(db: Kysely<Database>): OrderRepository {
-  const load = async (from: Kysely<Database>, websiteId: string, column: 'id' | 'cart_id', value: string) => {
-    if (!isKey(websiteId) || !isKey(value)) return undefined;
+  const load = async (
+    from: Kysely<Database>,
+    websiteId: string,
+    column: 'id' | 'cart_id' | 'order_number',
+    value: string | number,
+  ) => {
+    if (!isKey(websiteId) || (typeof value === 'string' && !isKey(value))) return undefined;
     const row = await from
       .selectFrom('orders')
       .selectAll()
@@ -329,6 +336,10 @@ export function orderRepository(db: Kysely<Database>): OrderRepository {
       return order && item ? { order, item } : undefined;
     },
     findByCart: (websiteId, cartId) => load(db, websiteId, 'cart_id', cartId),
+    findByNumber: (websiteId, orderNumber) =>
+      Number.isSafeInteger(orderNumber) && orderNumber > 0
+        ? load(db, websiteId, 'order_number', orderNumber)
+        : Promise.resolve(undefined),
 
     async list(websiteId, filter = {}) {
       if (!isKey(websiteId)) return { orders: [], total: 0 };

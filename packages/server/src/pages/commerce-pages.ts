@@ -9,6 +9,9 @@ import { registerContextConfig } from './context-config.js';
 import { registerOrderPages } from './order-pages.js';
 import type { PageDeps } from './page-routes.js';
 
+/** Order-status look-ups per client address: few, since order numbers are guessable. */
+export const ORDER_STATUS_LOOKUPS = { limit: 30, windowMs: 60_000 };
+
 export interface CommercePageOptions extends CommerceOptions {
   /** Limits order-status look-ups per client address; default 30 a minute. */
   orderStatusRateLimiter?: RateLimiter;
@@ -25,8 +28,7 @@ export function registerCommercePages(
   options: CommercePageOptions = {},
 ) {
   const limiter = options.rateLimiter ?? new InMemoryRateLimiter({ limit: 120, windowMs: 10_000 });
-  const statusLimiter =
-    options.orderStatusRateLimiter ?? new InMemoryRateLimiter({ limit: 30, windowMs: 60_000 });
+  const statusLimiter = options.orderStatusRateLimiter ?? new InMemoryRateLimiter(ORDER_STATUS_LOOKUPS);
   registerCartPage(site, deps, { carts: new CartService(deps.storage), limiter });
   registerCheckoutPage(site, deps, options.paymentProviders ?? defaultPaymentProviders);
   registerOrderPages(site, deps, statusLimiter);

@@ -1,8 +1,9 @@
 import { formatMoney } from '@baukasten/commerce';
-import type { Order, Storage } from '@baukasten/storage';
+import type { Storage } from '@baukasten/storage';
 import { withTestDatabases } from '@baukasten/storage/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedStateWithLimits } from '../admin/admin-test-kit.js';
 import { buildApp } from '../app.js';
 import { createTestShop, type TestShop, Visitor } from '../commerce/test-shop.js';
 import { serverMessages } from '../messages.js';
@@ -11,27 +12,11 @@ import { unlabelledControls } from './commerce-page-test-kit.js';
 const euro = (minor: number) => formatMoney(minor, 'EUR', 'de-DE');
 const paidByCard = { paymentMethod: 'test-card', paymentDetails: { cardNumber: '4242 4242 4242 4242' } };
 
-/**
- * The storage as it will be once its order repository answers by number: the test records the orders
- * it places, so the status page's number look-up can be exercised today.
- */
-function withOrderNumbers(storage: Storage, known: Map<string, string>): Storage {
-  const orders = Object.assign(Object.create(null), storage.orders, {
-    findByNumber: async (websiteId: string, orderNumber: number): Promise<Order | undefined> => {
-      const id = known.get(`${websiteId}:${orderNumber}`);
-      return id ? storage.orders.findById(websiteId, id) : undefined;
-    },
-  });
-  return { ...storage, orders };
-}
-
 withTestDatabases((db) => {
   let storage: Storage;
   let app: FastifyInstance;
-  let numbersApp: FastifyInstance;
   let shop: TestShop;
   let otherShop: TestShop;
-  const placed = new Map<string, string>();
 
   beforeAll(async () => {
     storage = await db.open();
@@ -39,20 +24,17 @@ withTestDatabases((db) => {
     shop = await createTestShop(storage, 'bestellung.test');
     otherShop = await createTestShop(storage, 'anderer-laden.test');
     app = await buildApp({ storage, logLevel: 'silent' });
-    numbersApp = await buildApp({ storage: withOrderNumbers(storage, placed), logLevel: 'silent' });
   });
   afterAll(async () => {
     await app?.close();
-    await numbersApp?.close();
   });
 
-  const visitor = (host = shop.hostname, on = app) => new Visitor(on, host).start();
+  const visitor = (host = shop.hostname) => new Visitor(app, host).start();
   const sku = (suffix: string) => `${shop.hostname}-${suffix}`;
   const order = async (v: Visitor, body: Record<string, unknown> = {}) => {
     const res = await v.checkout(body);
     expect(res.statusCode).toBe(201);
     const placedOrder = res.json().order;
-    placed.set(`${placedOrder.websiteId}:${placedOrder.orderNumber}`, placedOrder.id);
     return placedOrder;
   };
 
@@ -172,14 +154,30 @@ withTestDatabases((db) => {
       }
     });
 
-    it('finds an order by its number once the order repository can look numbers up', async () => {
-      const v = await visitor(shop.hostname, numbersApp);
+    it('limits status look-ups per client in the shared store, so more processes allow no more', async () => {
+      const limited = await buildApp({
+        storage,
+        logLevel: 'silent',
+        shared: sharedStateWithLimits({ 'order-status': { limit: 2, windowMs: 60_000 } }),
+      });
+      try {
+        const v = new Visitor(limited, shop.hostname);
+        const codes = [];
+        for (let i = 0; i < 3; i++)
+          codes.push((await v.request('GET', '/bestellung/999999?email=a@b.de')).statusCode);
+        expect(codes).toEqual([404, 404, 429]);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('R2.3.1 finds an order by its number, and the confirmation links the status page by number', async () => {
+      const v = await visitor(shop.hostname);
       await v.add(shop.mug.id, sku('TASSE'), 1);
       const placedOrder = await order(v);
       const res = await v.request('GET', `/bestellung/${placedOrder.orderNumber}?email=erika@example.de`);
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain(`<dt>Bestellnummer</dt><dd>${placedOrder.orderNumber}</dd>`);
-      // The confirmation then links the status page by number.
       const confirmation = (await v.request('GET', `/checkout/bestaetigt?orderId=${placedOrder.id}`)).body;
       expect(confirmation).toContain(
         `href="/bestellung/${placedOrder.orderNumber}?email=erika%40example.de">Bestellstatus ansehen`,

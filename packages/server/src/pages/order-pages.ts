@@ -137,7 +137,7 @@ export function registerOrderPages(site: FastifyInstance, deps: PageDeps, status
             reference: `Bestellung ${order.orderNumber}`,
             account: bankAccountOf(website),
           },
-      orderStatusUrl: orderStatusPath(storage, order),
+      orderStatusUrl: orderStatusPath(order),
     };
     reply.header('cache-control', 'no-store');
     return sendPage(deps, request, reply, 'order-confirmation', context, 200, { scripts: false });

@@ -69,28 +69,18 @@ function intlOptions(style: CurrencyStyle, currency: string): Intl.NumberFormatO
   return options;
 }
 
-/** Formatters by locale, currency and style; pages print hundreds of prices with a handful of these. */
-const moneyFormats = new Map<string, AmountFormat>();
 const CURRENCY_CODE = /^[A-Za-z]{3}$/;
 
+/**
+ * The formatter for a locale, currency and style (commerce caches them by settings). A page formats most
+ * prices in one locale, currency and style, so the last one is kept at hand and skips building the key.
+ */
 let last: { locale: string; currency: string; style: CurrencyStyle; format: AmountFormat } | undefined;
 function currencyFormat(locale: string, currency: string, style: CurrencyStyle): AmountFormat {
-  // A page formats most prices in one locale, currency and style: remember the last one.
   if (last && last.locale === locale && last.currency === currency && last.style === style)
     return last.format;
-  const format = cachedCurrencyFormat(locale, currency.toUpperCase(), style);
+  const format = cachedAmountFormat(locale, intlOptions(style, currency.toUpperCase()));
   last = { locale, currency, style, format };
-  return format;
-}
-
-function cachedCurrencyFormat(locale: string, currency: string, style: CurrencyStyle): AmountFormat {
-  const key = `${locale}|${currency}|${style}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = cachedAmountFormat(locale, intlOptions(style, currency));
-    if (moneyFormats.size >= 100) moneyFormats.clear();
-    moneyFormats.set(key, format);
-  }
   return format;
 }
 
