@@ -41,4 +41,38 @@ describe('a visitor asks to hear when a sold-out product is back', () => {
     await saveScreenshot(page, 'sign-up-for-a-restock-notice');
     await ctx.close();
   });
+
+  it('R7.4.3 R7.4.4 a signed-in customer signs up with one click, without email or captcha, and finds the notice in the account', async () => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    await page.goto(`${server.baseUrl}/account/registrieren`);
+    await page.fill('#name', 'Wanda Warteliste');
+    await page.fill('#email', 'wanda@example.de');
+    await page.fill('#password', 'ein-sicheres-passwort');
+    await Promise.all([
+      page.waitForURL(/\/account\?hinweis=SIGNED_UP/),
+      page.click('main button[type="submit"]'),
+    ]);
+
+    await page.goto(`${server.baseUrl}/shop/p/kapuzenpullover-nordwind`);
+    const restock = page.locator('[data-island="restock-form"]');
+    await restock
+      .getByText('Du bist angemeldet: Wir schreiben dir an die E-Mail-Adresse deines Kundenkontos.')
+      .waitFor();
+    expect(await restock.locator('input[type="email"]').count()).toBe(0);
+    const signedUp = page.waitForResponse((r) =>
+      r.url().endsWith('/api/site-users/account/notifications/restock'),
+    );
+    await restock.locator('button[type="submit"]').click();
+    const answer = await signedUp;
+    expect(answer.status()).toBe(200);
+    // The page's language travels with the sign-up (spec 7).
+    expect(answer.request().postDataJSON()).toMatchObject({ language: 'de' });
+    await restock.getByText('Danke! Wir schreiben dir, sobald der Artikel wieder da ist.').waitFor();
+    await saveScreenshot(page, 'sign-up-for-a-restock-notice-signed-in');
+
+    await page.goto(`${server.baseUrl}/account/benachrichtigungen`);
+    await page.locator('li.account-notice', { hasText: 'Kapuzenpullover' }).waitFor();
+    await ctx.close();
+  });
 });

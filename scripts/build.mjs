@@ -37,7 +37,11 @@ for (const pkg of packages) {
 
 const browserDir = join(root, 'packages/storefront/dist/browser');
 const browser = await esbuild.build({
-  entryPoints: [join(root, 'packages/storefront/src/browser.tsx')],
+  entryPoints: [
+    join(root, 'packages/storefront/src/browser.tsx'),
+    // Pages without islands that still measure (order confirmation): the analytics runtime alone.
+    join(root, 'packages/storefront/src/analytics-page.ts'),
+  ],
   // One small entry plus a chunk per island (and shared chunks such as React): a page loads only the
   // islands it has. Names carry content hashes, so the server can serve them as immutable.
   outdir: browserDir,
@@ -68,10 +72,11 @@ const withImports = (path, seen = new Set()) => {
   }
   return seen;
 };
-const manifest = { entry: '', islands: {} };
+const manifest = { entry: '', analytics: '', islands: {} };
 for (const [path, output] of Object.entries(outputs)) {
   if (!path.endsWith('.js')) continue;
   if (output.entryPoint?.endsWith('browser.tsx')) manifest.entry = fileOf(path);
+  if (output.entryPoint?.endsWith('analytics-page.ts')) manifest.analytics = fileOf(path);
   const island = /islands\/(?:[\w-]+\/)*([\w-]+)\.tsx$/.exec(output.entryPoint ?? '')?.[1];
   if (island) manifest.islands[island] = [...withImports(path)].map(fileOf);
 }

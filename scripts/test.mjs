@@ -19,6 +19,22 @@ function ensureChromium() {
   process.exit(1);
 }
 
+// The SQL-injection test (packages/server/src/reliability/sqlmap.test.ts) runs the Debian package sqlmap.
+const SQLMAP = '/usr/bin/sqlmap';
+
+function ensureSqlmap() {
+  if (existsSync(SQLMAP)) return;
+  if (process.getuid?.() === 0) {
+    console.log('» sqlmap fehlt und wird über apt installiert …');
+    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'sqlmap']) === 0)
+      return;
+  }
+  console.error(
+    `sqlmap fehlt (${SQLMAP}). Bitte als root installieren: apt-get update && apt-get install -y sqlmap`,
+  );
+  process.exit(1);
+}
+
 function step(title, cmd, args) {
   console.log(`\n» ${title}`);
   const status = run(cmd, args);
@@ -30,6 +46,7 @@ function step(title, cmd, args) {
 
 ensureDeps();
 ensureChromium();
+ensureSqlmap();
 build();
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const extra = process.argv.slice(2);

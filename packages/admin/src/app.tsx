@@ -5,6 +5,14 @@ import { t } from './messages.js';
 import { Link, navigate, useLocation } from './routing/router.js';
 import { paths, type Route, routeOf } from './routing/routes.js';
 import { AcceptInvitation } from './screens/accept-invitation.js';
+import { AnalyticsEntry } from './screens/analytics/analytics-entry.js';
+import { AnalyticsScreen } from './screens/analytics/analytics-screen.js';
+import { ApiKeysScreen } from './screens/api-keys/api-keys-screen.js';
+import { CodeEditor } from './screens/code/code-editor.js';
+import { CommentQueue } from './screens/comments/comment-queue.js';
+import { ContentCollections, ContentEntries } from './screens/content/content-screen.js';
+import { FormList, FormSubmissions } from './screens/forms/forms-screen.js';
+import { MediaLibrary } from './screens/media/media-library.js';
 import { NewSite } from './screens/new-site.js';
 import { OrderDetail } from './screens/orders/order-detail.js';
 import { OrderList } from './screens/orders/order-list.js';
@@ -16,6 +24,7 @@ import { SignIn } from './screens/sign-in.js';
 import { SignUp } from './screens/sign-up.js';
 import { Dashboard } from './screens/site/dashboard.js';
 import { Members } from './screens/site/members.js';
+import { AccountScreen, P as accountTexts } from './screens/site/password-change.js';
 import { SiteSettings } from './screens/site/site-settings.js';
 import { SiteShell } from './screens/site/site-shell.js';
 import { SiteList } from './screens/site-list.js';
@@ -49,6 +58,24 @@ function SiteSectionScreen({ route }: { route: Extract<Route, { name: 'site' }> 
       return <SiteSettings />;
     case 'members':
       return <Members />;
+    case 'analytics':
+      return <AnalyticsScreen />;
+    case 'forms':
+      return <FormList />;
+    case 'formSubmissions':
+      return <FormSubmissions formId={route.formId ?? ''} />;
+    case 'media':
+      return <MediaLibrary />;
+    case 'code':
+      return <CodeEditor />;
+    case 'apiKeys':
+      return <ApiKeysScreen />;
+    case 'content':
+      return <ContentCollections />;
+    case 'contentEntries':
+      return <ContentEntries collectionId={route.collectionId ?? ''} />;
+    case 'comments':
+      return <CommentQueue />;
   }
 }
 
@@ -64,6 +91,10 @@ function Screen({ route }: { route: Route }) {
       return <NewSite />;
     case 'invitation':
       return <AcceptInvitation token={route.token} />;
+    case 'analytics':
+      return <AnalyticsEntry />;
+    case 'account':
+      return <AccountScreen />;
     case 'site':
       return (
         <SiteShell siteId={route.siteId}>
@@ -97,6 +128,7 @@ function Header() {
       {session ? (
         <div className="app-header__account">
           <span className="muted">{t.signedInAs(session.account.name)}</span>
+          <Link to={paths.account()}>{accountTexts.title}</Link>
           <Button variant="quiet" onClick={signOut} busy={action.busy}>
             {t.signOut}
           </Button>

@@ -18,6 +18,7 @@ export * from './permissions.js';
 export * from './postal-codes.js';
 export * from './product-display.js';
 export * from './quantity.js';
+export * from './scarcity.js';
 export * from './shipping-address.js';
 export * from './storefront-messages.js';
 export * from './subscription.js';

@@ -113,3 +113,19 @@ export function instalmentOutOfRangeText(
 ): string {
   return `${INSTALMENT_PROVIDER_NAMES[provider]} ist für Bestellungen zwischen ${formattedMin} und ${formattedMax} verfügbar`;
 }
+
+/**
+ * The provider's static info page (spec 7: a third-party page chosen by shopper language and
+ * country), shown in the instalment info modal. Klarna has no such page: null.
+ */
+export function instalmentInfoUrl(
+  country: string | null | undefined,
+  shopperLanguage: string | null | undefined,
+): string | null {
+  const provider = instalmentProvider(country);
+  if (provider === 'klarna') return null;
+  const locale = `${instalmentLanguage(shopperLanguage)}_${normalisedCountry(country)}`;
+  return provider === 'clearpay'
+    ? `https://static.clearpay.co.uk/modal/${locale}.html`
+    : `https://static.afterpay.com/modal/${locale}.html`;
+}

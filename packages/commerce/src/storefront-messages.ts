@@ -19,6 +19,9 @@ export const ADD_TO_CART_MESSAGES = {
   giftCardDenomination: 'Eine Bezeichnung für den Gutschein auswählen',
   /** Not quoted by the spec: any other failed add-to-cart call. */
   apiFailure: 'Der Artikel konnte nicht hinzugefügt werden. Bitte versuche es erneut.',
+  /** Not quoted by the spec: the custom product form could not be shown (CUSTOM_FORM_RENDER_ERROR). */
+  customFormUnavailable:
+    'Das Formular zu diesem Artikel konnte nicht geladen werden. Bitte versuche es erneut.',
 } as const;
 
 /** Crumb (CSRF) and rate-limit answers of the shop API (spec 8). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cheapestVariant, planDuration, subscriptionPricingOptions } from './subscription-pricing.js';
+import { subscriptionPlanPhrase } from './subscription.js';
+import {
+  cheapestVariant,
+  GERMAN_SUBSCRIPTION_UNAVAILABLE_TEXT,
+  germanPerPeriodPhrase,
+  germanSubscriptionPlanPhrase,
+  planDuration,
+  subscriptionPricingOptions,
+} from './subscription-pricing.js';
 
 const plan = (unit: string, value: number, numBillingCycles?: unknown) => ({
   billingPeriod: { unit, value },
@@ -54,5 +62,53 @@ describe('subscription pricing options', () => {
     expect(subscriptionPricingOptions({ structuredContent: { productType: 1, variants: [{}] } })).toEqual([]);
     expect(subscriptionPricingOptions({ structuredContent: { productType: 2 } })).toEqual([]);
     expect(cheapestVariant({ structuredContent: { productType: 2 } })).toBeUndefined();
+  });
+});
+
+describe('German price phrases of a German storefront', () => {
+  it('R9.3.3 pro Woche, pro Monat, pro Jahr', () => {
+    expect((['WEEK', 'MONTH', 'YEAR'] as const).map(germanPerPeriodPhrase)).toEqual([
+      'pro Woche',
+      'pro Monat',
+      'pro Jahr',
+    ]);
+  });
+
+  it.each([
+    [plan('WEEK', 1), 'jede Woche'],
+    [plan('MONTH', 1), 'jeden Monat'],
+    [plan('YEAR', 1), 'jedes Jahr'],
+    [plan('WEEK', 2), 'alle 2 Wochen'],
+    [plan('MONTH', 3), 'alle 3 Monate'],
+    [plan('YEAR', 2), 'alle 2 Jahre'],
+    [plan('MONTH', 1, 0), 'jeden Monat'],
+  ])('R9.3.4 open-ended %j reads %s', (p, phrase) => {
+    expect(germanSubscriptionPlanPhrase(p)).toBe(phrase);
+  });
+
+  it.each([
+    [plan('WEEK', 1, 6), 'jede Woche für 6 Wochen'],
+    [plan('WEEK', 1, 1), 'jede Woche für 1 Woche'],
+    [plan('MONTH', 2, 4), 'alle 2 Monate für 8 Monate'],
+    [plan('MONTH', 1, 1), 'jeden Monat für 1 Monat'],
+    [plan('YEAR', 1, 4), 'jedes Jahr für 4 Jahre'],
+  ])('R9.3.5 finite %j reads %s', (p, phrase) => {
+    expect(germanSubscriptionPlanPhrase(p)).toBe(phrase);
+  });
+
+  it.each([
+    [plan('WEEK', 2, 26), 'alle 2 Wochen für 1 Jahr'],
+    [plan('MONTH', 1, 12), 'jeden Monat für 1 Jahr'],
+    [plan('MONTH', 1, 36), 'jeden Monat für 3 Jahre'],
+  ])('R9.3.1 R9.3.2 R9.3.6 whole years %j read %s', (p, phrase) => {
+    expect(germanSubscriptionPlanPhrase(p)).toBe(phrase);
+  });
+
+  it('R8.8.4 a missing period reads Nicht verfügbar; the English phrases stay for the template formatters', () => {
+    expect(germanSubscriptionPlanPhrase(undefined)).toBe(GERMAN_SUBSCRIPTION_UNAVAILABLE_TEXT);
+    expect(germanSubscriptionPlanPhrase({ billingPeriod: { unit: 'DAY', value: 1 } })).toBe(
+      'Nicht verfügbar',
+    );
+    expect(subscriptionPlanPhrase(plan('MONTH', 1, 12))).toBe('every month for 1 year');
   });
 });

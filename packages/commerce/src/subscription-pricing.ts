@@ -66,3 +66,62 @@ export function subscriptionPricingOptions(input: ProductInput): PricingOptionLi
   const options = cheapestVariant(input)?.pricingOptions;
   return Array.isArray(options) ? options.filter((o) => o && typeof o === 'object') : [];
 }
+
+/*
+ * The German price phrases a German storefront shows next to a subscription price (spec 9: per week,
+ * month and year; every N weeks, months or years; for N weeks, months or years, or for 1 year). The
+ * English phrases of subscription.ts stay as they are: the template formatters' conformance cases pin
+ * them, and a site's own `productPrice__…` strings translate those.
+ */
+
+/** Text for a plan without a usable billing period in a German storefront (spec 8 'Unavailable'). */
+export const GERMAN_SUBSCRIPTION_UNAVAILABLE_TEXT = 'Nicht verfügbar';
+
+const GERMAN_NOUN: Readonly<Record<BillingUnit, [singular: string, plural: string]>> = {
+  WEEK: ['Woche', 'Wochen'],
+  MONTH: ['Monat', 'Monate'],
+  YEAR: ['Jahr', 'Jahre'],
+};
+
+/** 'jede Woche', 'jeden Monat', 'jedes Jahr': 'every' agrees with the noun's gender. */
+const GERMAN_EVERY_SINGLE: Readonly<Record<BillingUnit, string>> = {
+  WEEK: 'jede Woche',
+  MONTH: 'jeden Monat',
+  YEAR: 'jedes Jahr',
+};
+
+const germanCount = (count: number, unit: BillingUnit) =>
+  `${count} ${GERMAN_NOUN[unit][count === 1 ? 0 : 1]}`;
+
+/** 'pro Woche', 'pro Monat', 'pro Jahr'. */
+export function germanPerPeriodPhrase(unit: BillingUnit): string {
+  return `pro ${GERMAN_NOUN[unit][0]}`;
+}
+
+/** 'jede Woche', 'jeden Monat', 'alle 2 Wochen', 'alle 3 Monate', 'alle 2 Jahre'. */
+export function germanEveryPeriodPhrase(period: BillingPeriod): string {
+  return period.value === 1
+    ? GERMAN_EVERY_SINGLE[period.unit]
+    : `alle ${germanCount(period.value, period.unit)}`;
+}
+
+/**
+ * 'für 6 Wochen', 'für 8 Monate', 'für 1 Jahr', 'für 3 Jahre': a plan's whole length, in years when it
+ * makes whole years (planDuration). Null for open-ended plans.
+ */
+export function germanDurationPhrase(period: BillingPeriod, numBillingCycles: unknown): string | null {
+  const duration = durationOf(period, numBillingCycles);
+  return duration ? `für ${germanCount(duration.value, duration.unit)}` : null;
+}
+
+/**
+ * The German phrase after a subscription price: 'jeden Monat', 'alle 2 Wochen für 1 Jahr',
+ * 'jede Woche für 6 Wochen'; 'Nicht verfügbar' when the plan has no usable billing period.
+ */
+export function germanSubscriptionPlanPhrase(plan: SubscriptionPlanLike | null | undefined): string {
+  const period = billingPeriodOf(plan?.billingPeriod);
+  if (!period) return GERMAN_SUBSCRIPTION_UNAVAILABLE_TEXT;
+  const duration = germanDurationPhrase(period, plan?.numBillingCycles);
+  const every = germanEveryPeriodPhrase(period);
+  return duration ? `${every} ${duration}` : every;
+}

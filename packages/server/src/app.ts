@@ -12,10 +12,18 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { registerAdminRoutes } from './admin/admin-routes.js';
-import { registerAnalyticsRoutes } from './analytics/analytics-routes.js';
+import { registerMediaFileRoutes } from './admin/media/media-file-routes.js';
+import { PreviewTokens } from './admin/previews/preview-tokens.js';
+import { registerSiteThemeRoutes } from './admin/theme-code/site-theme-routes.js';
+import { SiteThemes } from './admin/theme-code/site-themes.js';
+import { type Analytics, registerAnalyticsRoutes } from './analytics/analytics-routes.js';
+import { registerAnalyticsAdminRoutes } from './analytics/dashboard-admin-routes.js';
 import { registerAssetRoutes } from './assets/asset-routes.js';
+import { registerCommentModerationRoutes, registerCommentRoutes } from './comments/comment-routes.js';
 import { type CommerceOptions, registerCommerceRoutes } from './commerce/commerce-routes.js';
 import { registerConfigApp } from './config-app.js';
+import { registerContentRoutes } from './content/content-routes.js';
+import { registerCustomerAccounts } from './customer-accounts/customer-accounts.js';
 import { ProofOfWorkCaptcha } from './forms/captcha.js';
 import { registerFormRoutes } from './forms/form-routes.js';
 import { type VisitorFormOptions, visitorFormGuard } from './forms/visitor-form-guard.js';
@@ -28,9 +36,13 @@ import { HttpError } from './http-error.js';
 import { serverMessages } from './messages.js';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.js';
 import { ORDER_STATUS_LOOKUPS, registerCommercePages } from './pages/commerce-pages.js';
+import { PageCache } from './pages/page-cache.js';
 import { notFoundContext, type PageDeps, registerPageRoutes, sendPage } from './pages/page-routes.js';
 import { registerSeoRoutes } from './pages/seo-routes.js';
 import { registerRestockRoutes } from './restock/restock-routes.js';
+import { type LogSink, redactedLoggerOptions } from './security/log-redaction.js';
+import { recordRoutes } from './security/route-catalogue.js';
+import { registerSecurityHeaders } from './security/security-headers.js';
 import { inMemorySharedState, type SharedState } from './shared-state.js';
 import { registerSubscriptionRoutes } from './subscriptions/subscription-routes.js';
 import { hostnameFromHeader } from './tenant.js';
@@ -59,6 +71,8 @@ export interface AppOptions {
   baseDomain?: string;
   /** Take client addresses from X-Forwarded-For (only behind a reverse proxy). */
   trustProxy?: boolean;
+  /** Where log lines go after redaction (default stdout); tests capture them here. */
+  logSink?: LogSink;
 }
 
 const isApiRequest = (request: FastifyRequest) => request.url.startsWith('/api/');
@@ -72,6 +86,7 @@ export async function buildApp({
   shared = inMemorySharedState(),
   baseDomain = 'localhost',
   trustProxy = false,
+  logSink,
 }: AppOptions): Promise<FastifyInstance> {
   const commerce: GiftCardRouteOptions = {
     ...commerceOptions,
@@ -89,13 +104,16 @@ export async function buildApp({
       visitorFormOptions?.rateLimiter ?? shared.rateLimiter('forms', { limit: 20, windowMs: 60_000 }),
   };
   const app = Fastify({
-    logger: { level: logLevel },
+    // Secrets and email addresses are censored before a line is written (security/log-redaction.ts).
+    logger: redactedLoggerOptions(logLevel, logSink),
     trustProxy,
     bodyLimit: 256 * 1024,
     // Bounded parsing of hostile input: deep query strings and huge bodies are refused early.
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
   });
+  recordRoutes(app);
+  registerSecurityHeaders(app, { baseDomain });
   await app.register(cookie);
   // Pages, JSON and assets go out compressed when the browser accepts it; brotli at a quality that keeps
   // the CPU cost per page well under a millisecond.
@@ -120,7 +138,25 @@ export async function buildApp({
   });
 
   const assets = await registerAssetRoutes(app, theme);
-  const deps: PageDeps = { storage, theme, assets };
+  const deps: PageDeps = {
+    storage,
+    theme,
+    assets,
+    siteThemes: new SiteThemes(storage, theme),
+    previews: new PreviewTokens(() => shared.captchaSecret()),
+    pageCache: new PageCache(storage.changes),
+  };
+  // Content written here is announced (at most every 50 ms) so other processes drop their kept pages.
+  let announcing = false;
+  storage.changes.onChange(() => {
+    if (announcing) return;
+    announcing = true;
+    setTimeout(() => {
+      announcing = false;
+      shared.announceWebsiteChanged('*');
+    }, 50).unref();
+  });
+  void shared.onWebsiteChanged(() => deps.pageCache?.forget());
 
   // Handlers first: plugin contexts registered later inherit them.
   app.setNotFoundHandler(async (request, reply) => {
@@ -141,7 +177,7 @@ export async function buildApp({
       const website = request.website;
       const base = await notFoundContext(storage, website).catch(() => ({}) as Record<string, unknown>);
       try {
-        return sendPage(
+        return await sendPage(
           deps,
           request,
           reply,
@@ -162,9 +198,11 @@ export async function buildApp({
     },
   );
 
-  await registerAdminRoutes(app, { storage, shared, baseDomain });
+  await registerAdminRoutes(app, { storage, shared, baseDomain, pages: deps });
+  await registerCommentModerationRoutes(app, storage);
   await registerConfigApp(app);
 
+  let analytics: Analytics | undefined;
   // Every other route belongs to a website: an unknown host gets the German not-found page, never another site.
   await app.register(async (site) => {
     site.addHook('onRequest', async (request, reply) => {
@@ -177,8 +215,13 @@ export async function buildApp({
       const context = await notFoundContext(storage, undefined, serverMessages.unknownWebsite);
       return sendPage(deps, request, reply, 'not-found', context, 404);
     });
+    // Customer accounts first: their session lookup runs before the other pages (checkout pre-fill).
+    const customerAccounts = registerCustomerAccounts(site, deps, { shared });
     registerSeoRoutes(site, storage);
+    registerMediaFileRoutes(site, storage);
+    registerSiteThemeRoutes(site, deps);
     registerPageRoutes(site, deps);
+    registerContentRoutes(site, deps);
     registerCommerceRoutes(site, storage, commerce);
     // Order-status look-ups are limited in the shared store too, or each process would allow its own 30.
     registerCommercePages(site, deps, {
@@ -188,10 +231,17 @@ export async function buildApp({
     registerSubscriptionRoutes(site, storage, commerce);
     registerGiftCardRoutes(site, storage, commerce);
     const formGuard = visitorFormGuard(visitorForms);
-    registerRestockRoutes(site, storage, formGuard);
+    registerRestockRoutes(site, storage, formGuard, customerAccounts.restockSignUp);
     registerFormRoutes(site, storage, formGuard);
     registerNewsletterRoutes(site, storage, formGuard);
-    registerAnalyticsRoutes(site, { storage, shared });
+    registerCommentRoutes(site, { storage, shared });
+    analytics = registerAnalyticsRoutes(site, { storage, shared });
+  });
+  // The editor's dashboards read through the same ingestion queue as the site routes above.
+  registerAnalyticsAdminRoutes(app, {
+    storage,
+    catchUp: (websiteId) => analytics?.catchUp(websiteId) ?? Promise.resolve(),
+    now: Date.now,
   });
 
   return app;

@@ -24,6 +24,8 @@ const envSchema = z.object({
     .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/, 'muss ein Domainname sein, z. B. baukasten.example')
     .default('localhost'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** How long an outbox message stays claimed by a worker that may have died (ms). */
+  EMAIL_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
 });
 
 export interface ServerConfig {
@@ -42,6 +44,8 @@ export interface ServerConfig {
   baseDomain: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits per visitor). */
   trustProxy: boolean;
+  /** Outbox lease: after a crash, a message claimed but not marked sent is retried after this long. */
+  emailLeaseMs: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -66,5 +70,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: e.MAIL_FROM,
     baseDomain: e.BASE_DOMAIN,
     trustProxy: e.TRUST_PROXY === 'true',
+    emailLeaseMs: e.EMAIL_LEASE_MS,
   };
 }

@@ -31,7 +31,13 @@ export function registerCrumbCookie(app: FastifyInstance) {
       return;
     }
     request.crumb = newCrumb();
-    reply.setCookie(CRUMB_COOKIE, request.crumb, { path: '/', sameSite: 'lax', httpOnly: false });
+    // Readable by the page (it echoes the value), so not httpOnly; Secure whenever the page came over https.
+    reply.setCookie(CRUMB_COOKIE, request.crumb, {
+      path: '/',
+      sameSite: 'lax',
+      httpOnly: false,
+      secure: request.protocol === 'https',
+    });
   });
 }
 

@@ -7,6 +7,8 @@ export const serverMessages = {
   notFound: 'Die angeforderte Seite existiert nicht.',
   unknownWebsite: 'Unter dieser Adresse gibt es keine Website.',
   unknownFormat: 'Unbekanntes Format. Erlaubt ist nur ?format=json.',
+  unknownImageFormat:
+    'Unbekannte Bildgröße. Erlaubt sind ?format=100w, 300w, 500w, 750w, 1000w, 1500w, 2500w oder original.',
   badRequest: 'Die Anfrage ist ungültig.',
   bodyTooLarge: 'Die Anfrage ist zu groß.',
   unsupportedMediaType: 'Dieses Datenformat wird nicht unterstützt.',

@@ -2,7 +2,10 @@
 // Each SharedState here has its own Redis connection, as each process would.
 
 import { randomBytes } from 'node:crypto';
-import type { Website } from '@baukasten/storage';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStorage, type Storage, type Website } from '@baukasten/storage';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProofOfWorkCaptcha, solveProofOfWork } from './forms/captcha.js';
@@ -77,6 +80,44 @@ describe.skipIf(!available)('shared state in Redis, seen from two processes', ()
     const token = solveProofOfWork(challenge.challenge, challenge.difficulty);
     expect(await captchaB.verify(website, 'FORM_BLOCK_SUBMISSION', token)).toBe(true);
     expect(await captchaA.verify(website, 'FORM_BLOCK_SUBMISSION', token)).toBe(false);
+  });
+});
+
+describe.skipIf(!available)('a website changed in one process, seen by another at once', () => {
+  const namespace = `baukasten-test-${randomBytes(6).toString('hex')}`;
+  const dir = mkdtempSync(join(tmpdir(), 'baukasten-shared-'));
+  const processes: { shared: SharedState; storage: Storage }[] = [];
+  // Two processes on one database file, each with its own Redis connections, wired as main.ts wires them;
+  // the cache is long enough that only the announcement can explain a fresh answer.
+  const startProcess = async () => {
+    const shared = redisSharedState(REDIS_URL, namespace);
+    const storage = await openStorage({
+      sqliteFile: join(dir, 'shared.sqlite'),
+      websiteCacheMs: 60_000,
+      onWebsiteChanged: (id) => shared.announceWebsiteChanged(id),
+    });
+    await shared.onWebsiteChanged(() => storage.websites.forgetCached());
+    processes.push({ shared, storage });
+    return { shared, storage };
+  };
+  afterAll(async () => {
+    for (const p of processes) {
+      await p.shared.close();
+      await p.storage.close();
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a renamed website shows its new title on the other process without waiting for the cache', async () => {
+    const one = await startProcess();
+    await one.storage.migrate();
+    const two = await startProcess();
+    const created = await one.storage.websites.create({ title: 'Alter Name', hostnames: ['geteilt.test'] });
+    expect((await two.storage.websites.findByHostname('geteilt.test'))?.title).toBe('Alter Name');
+    const heard = new Promise<string>((resolve) => two.shared.onWebsiteChanged(resolve));
+    await one.storage.websiteAdmin.update(created.id, { title: 'Neuer Name' });
+    expect(await heard).toBe(created.id);
+    expect((await two.storage.websites.findByHostname('geteilt.test'))?.title).toBe('Neuer Name');
   });
 });
 

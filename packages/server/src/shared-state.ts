@@ -18,6 +18,13 @@ export interface SharedState {
   spentTokens: SpentTokens;
   /** The secret captcha challenges are signed with; the same in every process. */
   captchaSecret(): Promise<string>;
+  /** Tells every other process that a website's settings, hostnames or content changed. */
+  announceWebsiteChanged(websiteId: string): void;
+  /**
+   * Runs `listener` when another process announced a changed website (to forget cached look-ups). Resolves
+   * once announcements are heard (never rejects: without Redis the caches simply expire).
+   */
+  onWebsiteChanged(listener: (websiteId: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,6 +49,9 @@ export function inMemorySharedState(): SharedState {
     rateLimiter: (_name, options) => new InMemoryRateLimiter(options),
     spentTokens: new InMemorySpentTokens(),
     captchaSecret: async () => secret,
+    // One process: nobody else to tell.
+    announceWebsiteChanged: () => {},
+    onWebsiteChanged: async () => {},
     close: async () => {},
   };
 }
@@ -73,6 +83,13 @@ export function redisSharedState(url: string, namespace = 'baukasten'): SharedSt
   redis.on('error', () => {
     // Reported through the failing commands; the client reconnects on its own.
   });
+  // A subscribed connection can do nothing else: a second one, opened when the first listener comes.
+  const channel = `${namespace}:website-changed`;
+  // Messages carry their sender, so a process does not throw away its own fresh caches on its own news.
+  const sender = randomBytes(9).toString('base64url');
+  let subscriber: Redis | undefined;
+  let subscribed: Promise<void> = Promise.resolve();
+  const listeners: ((websiteId: string) => void)[] = [];
   return {
     rateLimiter: (name, options) => new RedisRateLimiter(redis, `${namespace}:rate:${name}`, options),
     spentTokens: {
@@ -85,7 +102,28 @@ export function redisSharedState(url: string, namespace = 'baukasten'): SharedSt
       await redis.set(key, randomBytes(32).toString('base64url'), 'NX');
       return (await redis.get(key)) ?? '';
     },
+    announceWebsiteChanged(websiteId) {
+      // Best effort: a lost message only means the other processes see the change when their cache expires.
+      redis.publish(channel, `${sender} ${websiteId}`).catch(() => {});
+    },
+    onWebsiteChanged(listener) {
+      listeners.push(listener);
+      if (subscriber) return subscribed;
+      subscriber = redis.duplicate();
+      subscriber.on('error', () => {});
+      subscriber.on('message', (_channel: string, message: string) => {
+        const [from, websiteId = ''] = message.split(' ');
+        if (from === sender) return;
+        for (const l of listeners) l(websiteId);
+      });
+      subscribed = subscriber.subscribe(channel).then(
+        () => {},
+        () => {},
+      );
+      return subscribed;
+    },
     async close() {
+      await subscriber?.quit().catch(() => subscriber?.disconnect());
       await redis.quit().catch(() => redis.disconnect());
     },
   };

@@ -55,6 +55,9 @@ withTestDatabases((db) => {
       ['shop', 'Shop', CollectionType.PRODUCTS],
       ['ueber-uns', 'Über uns', CollectionType.PAGE],
       ['kontakt', 'Kontakt', CollectionType.PAGE],
+      ['journal', 'Journal', CollectionType.GENERIC],
+      ['termine', 'Termine', CollectionType.GENERIC],
+      ['galerie', 'Galerie', CollectionType.SLIDE_GALLERY],
     ]);
     const contact = await storage.collections.findByUrlId(websiteId, 'kontakt');
     expect(contact?.blocks.map((b) => b.type)).toEqual(['text', 'form', 'heading', 'newsletter']);

@@ -1,4 +1,6 @@
 import { seedDemoContactForm } from './demo-contact-form.js';
+import { seedDemoContent } from './demo-content.js';
+import { seedDemoGallery } from './demo-gallery.js';
 import { demoImage, demoProducts } from './demo-products.js';
 import type { Storage } from './open-storage.js';
 import type { Block, NewItem } from './types.js';
@@ -25,6 +27,9 @@ const homeBlocks: Block[] = [
   },
   { type: 'products', collectionUrlId: 'shop', title: 'Neu im Laden', limit: 4 },
   { type: 'button', label: 'Zum Shop', href: '/shop' },
+  // Latest posts of the journal and the shop's social profiles (seeded in demo-content.ts).
+  { type: 'summary', collectionUrlId: 'journal', title: 'Aus dem Journal', limit: 3 } as unknown as Block,
+  { type: 'social-links', title: 'Folge uns' } as unknown as Block,
 ];
 
 const aboutBlocks: Block[] = [
@@ -68,6 +73,26 @@ export async function seedDemoShop(
           multipleQuantityAllowedForServices: true,
         },
         shareButtonOptions: { facebook: true, x: true, pinterest: true },
+        // Built-in comments (moderated) and simple likes on the journal and the gallery.
+        commentsEnabled: true,
+        simpleLikingEnabled: true,
+        socialAccounts: [
+          {
+            serviceName: 'instagram',
+            userName: '@baukasten.demo',
+            profileUrl: 'https://www.instagram.com/baukasten.demo',
+          },
+          {
+            serviceName: 'facebook',
+            userName: 'Baukasten Demo-Laden',
+            profileUrl: 'https://www.facebook.com/baukasten.demo',
+          },
+          {
+            serviceName: 'email',
+            userName: 'hallo@baukasten.example',
+            profileUrl: 'mailto:hallo@baukasten.example',
+          },
+        ],
       },
     });
 
@@ -131,6 +156,8 @@ export async function seedDemoShop(
         },
       ],
     });
+    await seedDemoContent(tx, website.id);
+    await seedDemoGallery(tx, website.id);
     return { websiteId: website.id };
   });
 }

@@ -32,6 +32,8 @@ export interface RestockSignupsTable {
   join_mailing_list: number;
   created_at: number;
   notified_at: number | null;
+  /** Primary language subtag the sign-up asked for ('en'); NULL: German (migration 0013). */
+  language: string | null;
 }
 
 export interface SiteFormsTable {

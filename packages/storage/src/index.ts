@@ -20,6 +20,7 @@ export {
   type StoredAnalyticsEvent,
   type WebVitalPercentile,
 } from './analytics-repository.js';
+export type { ApiKey, ApiKeyRepository, NewApiKey } from './api-key-repository.js';
 export type {
   CartRepository,
   NewCartEntry,
@@ -28,6 +29,42 @@ export type {
   StoredCartTotals,
 } from './cart-repository.js';
 export type { CollectionRepository } from './collection-repository.js';
+export type {
+  CommentRepository,
+  CommentStatus,
+  CommentTarget,
+  CommentTargetType,
+  EngagementCounts,
+  NewComment,
+  StoredComment,
+} from './comment-repository.js';
+export { ContentChanges, changesContent } from './content-changes.js';
+export {
+  type ContentDetailChanges,
+  type ContentDetails,
+  type ContentItem,
+  type ContentRepository,
+  contentMessages,
+  type EventListOptions,
+  type EventLocation,
+  type Listed,
+  type NewEvent,
+  type NewPost,
+  type PostListOptions,
+  type SearchHit,
+} from './content-repository.js';
+export {
+  type CustomerAccount,
+  type CustomerAccountRepository,
+  type CustomerAddress,
+  type CustomerDownload,
+  CustomerEmailTaken,
+  type CustomerOrderSummary,
+  type CustomerRestockNotice,
+  type CustomerTokenPurpose,
+  type NewCustomerAccount,
+  type SubscriptionCancellation,
+} from './customer-account-repository.js';
 export { DEMO_CONTACT_FORM_ID } from './demo-contact-form.js';
 export { type SeedDemoShopOptions, seedDemoShop } from './demo-shop.js';
 export type {
@@ -47,6 +84,7 @@ export {
   normaliseGiftCardCode,
 } from './gift-card-repository.js';
 export type { ItemRepository } from './item-repository.js';
+export type { Media, MediaChanges, MediaFile, MediaRepository, NewMedia } from './media-repository.js';
 export type {
   NewsletterRepository,
   NewsletterSubscriber,
@@ -95,6 +133,7 @@ export type {
   SubscriptionStatus,
 } from './subscription-repository.js';
 // The test utility lives at '@baukasten/storage/testing' so the running server never loads vitest.
+export type { ThemeOverride, ThemeOverrideRepository } from './theme-override-repository.js';
 export * from './types.js';
 export type { WebsiteAdminRepository, WebsiteChanges } from './website-admin-repository.js';
 export type { WebsiteRepository } from './website-repository.js';

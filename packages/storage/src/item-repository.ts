@@ -57,6 +57,11 @@ export interface ItemChanges {
   position?: number;
   publishedOn?: number;
   product?: ProductChanges;
+  /**
+   * Optimistic concurrency: write only while the item's updatedAt is still this value (the one the
+   * caller read), else StorageError ITEM_CHANGED and nothing is written. Omitted: last write wins.
+   */
+  expectedUpdatedAt?: number;
 }
 
 /**
@@ -307,11 +312,14 @@ export function itemRepository(db: Kysely<Database>): ItemRepository {
       const updated = await atomically(db, async (tx) => {
         const current = await tx
           .selectFrom('items')
-          .select(['id', 'collection_id', 'url_id'])
+          .select(['id', 'collection_id', 'url_id', 'updated_at'])
           .where('website_id', '=', websiteId)
           .where('id', '=', itemId)
           .executeTakeFirst();
         if (!current) return false;
+        const expected = changes.expectedUpdatedAt;
+        if (expected !== undefined && Number(current.updated_at) !== expected)
+          throw new StorageError('ITEM_CHANGED', storageMessages.itemChanged);
         if (urlId !== undefined && urlId !== current.url_id) {
           const clash = await tx
             .selectFrom('items')
@@ -322,9 +330,10 @@ export function itemRepository(db: Kysely<Database>): ItemRepository {
             .executeTakeFirst();
           if (clash) throw new StorageError('URL_ID_TAKEN', storageMessages.itemUrlIdTaken(urlId));
         }
-        const now = Date.now();
+        // Strictly later than the version read, so two writes in one millisecond still differ.
+        const now = Math.max(Date.now(), Number(current.updated_at) + 1);
         try {
-          await tx
+          const written = await tx
             .updateTable('items')
             .set({
               updated_at: now,
@@ -342,7 +351,12 @@ export function itemRepository(db: Kysely<Database>): ItemRepository {
             })
             .where('website_id', '=', websiteId)
             .where('id', '=', itemId)
-            .execute();
+            // The conditional UPDATE is what holds on PostgreSQL: a concurrent writer that committed
+            // first moved updated_at, so this statement matches no row (read committed re-checks it).
+            .$if(expected !== undefined, (q) => q.where('updated_at', '=', expected!))
+            .executeTakeFirst();
+          if (expected !== undefined && Number(written.numUpdatedRows) === 0)
+            throw new StorageError('ITEM_CHANGED', storageMessages.itemChanged);
         } catch (error) {
           if (isUniqueViolation(error) && urlId !== undefined)
             throw new StorageError('URL_ID_TAKEN', storageMessages.itemUrlIdTaken(urlId));

@@ -5,11 +5,17 @@ import { Kysely, type KyselyConfig, type LogEvent, Migrator, PostgresDialect, sq
 import pg from 'pg';
 import { type AccountRepository, accountRepository } from './account-repository.js';
 import { type AnalyticsRepository, analyticsRepository } from './analytics-repository.js';
+import { type ApiKeyRepository, apiKeyRepository } from './api-key-repository.js';
 import { type CartRepository, cartRepository } from './cart-repository.js';
 import { type CollectionRepository, collectionRepository } from './collection-repository.js';
+import { type CommentRepository, commentRepository } from './comment-repository.js';
+import { ContentChanges } from './content-changes.js';
+import { type ContentRepository, contentRepository } from './content-repository.js';
+import { type CustomerAccountRepository, customerAccountRepository } from './customer-account-repository.js';
 import { type EmailOutboxRepository, emailOutboxRepository } from './email-outbox-repository.js';
 import { type GiftCardRepository, giftCardRepository } from './gift-card-repository.js';
 import { type ItemRepository, itemRepository } from './item-repository.js';
+import { type MediaRepository, mediaRepository } from './media-repository.js';
 import { migrationProvider } from './migrations/index.js';
 import { type NewsletterRepository, newsletterRepository } from './newsletter-repository.js';
 import { type OrderRepository, orderRepository } from './order-repository.js';
@@ -19,8 +25,9 @@ import { type SiteFormRepository, siteFormRepository } from './site-form-reposit
 import { type SiteMemberRepository, siteMemberRepository } from './site-member-repository.js';
 import { BaukastenSqliteDialect } from './sqlite-dialect.js';
 import { type SubscriptionRepository, subscriptionRepository } from './subscription-repository.js';
+import { type ThemeOverrideRepository, themeOverrideRepository } from './theme-override-repository.js';
 import { type WebsiteAdminRepository, websiteAdminRepository } from './website-admin-repository.js';
-import { type WebsiteRepository, websiteRepository } from './website-repository.js';
+import { WebsiteCache, type WebsiteRepository, websiteRepository } from './website-repository.js';
 
 export interface StorageOptions {
   /** postgres:// or postgresql:// selects PostgreSQL; anything else (or nothing) selects SQLite. */
@@ -35,6 +42,10 @@ export interface StorageOptions {
   postgresPoolSize?: number;
   /** Called after every statement, e.g. for debug logs or tests that pin the number of queries. */
   onQuery?: (query: ExecutedQuery) => void;
+  /** How long a host -> website look-up is remembered, default 1000 ms; 0 asks the database every time. */
+  websiteCacheMs?: number;
+  /** Called after this storage changed a website, so other processes can be told to forget theirs. */
+  onWebsiteChanged?: (websiteId: string) => void;
 }
 
 export interface ExecutedQuery {
@@ -58,6 +69,8 @@ export interface Storage {
    * through the outer storage would wait forever. Nested calls join the outer transaction.
    */
   transaction<T>(fn: (tx: Storage) => Promise<T>): Promise<T>;
+  /** Raised by every write that may change a public page (see content-changes.ts); for page caches. */
+  changes: ContentChanges;
   websites: WebsiteRepository;
   collections: CollectionRepository;
   items: ItemRepository;
@@ -74,10 +87,22 @@ export interface Storage {
   accounts: AccountRepository;
   /** Roles of accounts on websites, and invitations. */
   siteMembers: SiteMemberRepository;
+  /** Shoppers' accounts of one website: sessions, email links, owned orders, addresses. */
+  customers: CustomerAccountRepository;
   /** Owner changes to a website as a whole: settings, deletion. */
   websiteAdmin: WebsiteAdminRepository;
   /** Visitor analytics: raw tracking events, daily rollups and the dashboard queries. */
   analytics: AnalyticsRepository;
+  /** Blog posts and events (details beyond their items) and the site search. */
+  content: ContentRepository;
+  /** Visitor comments (with moderation) and likes on pages and items. */
+  comments: CommentRepository;
+  /** Uploaded images and their renditions. */
+  media: MediaRepository;
+  /** A website's own versions of the default theme's files. */
+  themeOverrides: ThemeOverrideRepository;
+  /** Keys for the merchant API (stored hashed). */
+  apiKeys: ApiKeyRepository;
 }
 
 const INT8_OID = 20;
@@ -107,7 +132,13 @@ export const kyselyOf = (storage: Storage): Kysely<Database> => {
   return db;
 };
 
-function storageOn(db: Kysely<Database>, dialect: Storage['dialect'], root: StorageRoot): Storage {
+function storageOn(
+  db: Kysely<Database>,
+  dialect: Storage['dialect'],
+  root: StorageRoot,
+  websiteCache: WebsiteCache,
+  changes: ContentChanges,
+): Storage {
   // Migrating or closing from inside a transaction would wait for the connection the transaction holds.
   const notInTransaction = (what: string) => () =>
     Promise.reject(new Error(`${what}() cannot be called on the storage of a transaction`));
@@ -126,9 +157,10 @@ function storageOn(db: Kysely<Database>, dialect: Storage['dialect'], root: Stor
     close: db.isTransaction ? notInTransaction('close') : root.close,
     async transaction(fn) {
       if (db.isTransaction) return fn(storage);
-      return db.transaction().execute((trx) => fn(storageOn(trx, dialect, root)));
+      return db.transaction().execute((trx) => fn(storageOn(trx, dialect, root, websiteCache, changes)));
     },
-    websites: websiteRepository(db),
+    changes,
+    websites: websiteRepository(db, websiteCache),
     collections: collectionRepository(db),
     items: itemRepository(db),
     carts: cartRepository(db),
@@ -141,8 +173,14 @@ function storageOn(db: Kysely<Database>, dialect: Storage['dialect'], root: Stor
     giftCards: giftCardRepository(db),
     accounts: accountRepository(db),
     siteMembers: siteMemberRepository(db),
-    websiteAdmin: websiteAdminRepository(db),
+    customers: customerAccountRepository(db),
+    websiteAdmin: websiteAdminRepository(db, websiteCache),
     analytics: analyticsRepository(db),
+    content: contentRepository(db),
+    comments: commentRepository(db),
+    media: mediaRepository(db),
+    themeOverrides: themeOverrideRepository(db),
+    apiKeys: apiKeyRepository(db),
   };
   kyselyByStorage.set(storage, db);
   return storage;
@@ -183,7 +221,7 @@ function cachePreparedStatements(database: SqliteDatabase.Database, max = 500) {
   }) as typeof database.prepare;
 }
 
-function openSqlite(opts: StorageOptions): Kysely<Database> {
+function openSqlite(opts: StorageOptions, changes: ContentChanges): Kysely<Database> {
   const file = opts.sqliteFile ?? join(resolve(opts.dataDir ?? './data'), 'baukasten.sqlite');
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
   const database = new SqliteDatabase(file);
@@ -192,10 +230,14 @@ function openSqlite(opts: StorageOptions): Kysely<Database> {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   cachePreparedStatements(database);
-  return new Kysely<Database>({ dialect: new BaukastenSqliteDialect({ database }), log: queryLog(opts) });
+  return new Kysely<Database>({
+    dialect: new BaukastenSqliteDialect({ database }),
+    log: queryLog(opts),
+    plugins: [changes.plugin()],
+  });
 }
 
-function openPostgres(url: string, opts: StorageOptions): Kysely<Database> {
+function openPostgres(url: string, opts: StorageOptions, changes: ContentChanges): Kysely<Database> {
   const schema = opts.postgresSchema;
   if (schema !== undefined && !SCHEMA_NAME.test(schema))
     throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
@@ -209,7 +251,11 @@ function openPostgres(url: string, opts: StorageOptions): Kysely<Database> {
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(opts) });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: queryLog(opts),
+    plugins: [changes.plugin()],
+  });
 }
 
 /**
@@ -217,7 +263,9 @@ function openPostgres(url: string, opts: StorageOptions): Kysely<Database> {
  */
 export async function openStorage(opts: StorageOptions = {}): Promise<Storage> {
   const dialect: Storage['dialect'] = isPostgresUrl(opts.databaseUrl) ? 'postgres' : 'sqlite';
-  const db = dialect === 'postgres' ? openPostgres(opts.databaseUrl!, opts) : openSqlite(opts);
+  const changes = new ContentChanges();
+  const db =
+    dialect === 'postgres' ? openPostgres(opts.databaseUrl!, opts, changes) : openSqlite(opts, changes);
   let closed: Promise<void> | undefined;
 
   const root: StorageRoot = {
@@ -251,5 +299,6 @@ export async function openStorage(opts: StorageOptions = {}): Promise<Storage> {
       return closed;
     },
   };
-  return storageOn(db, dialect, root);
+  const websiteCache = new WebsiteCache(opts.websiteCacheMs ?? 1000, opts.onWebsiteChanged);
+  return storageOn(db, dialect, root, websiteCache, changes);
 }

@@ -130,6 +130,11 @@ export interface OrderRepository {
   /** open → fulfilled. */
   markFulfilled(websiteId: string, orderId: string, now?: number): Promise<OrderStatusChange>;
   /**
+   * The payment arrived (a bank transfer for Vorkasse): `data.payment.status` becomes PAID with `paidAt`.
+   * Refused for a cancelled order or one already paid.
+   */
+  markPaid(websiteId: string, orderId: string, now?: number): Promise<OrderStatusChange>;
+  /**
    * open → cancelled, and the stock `restock` names goes back to its variants (unlimited or deleted
    * variants are left alone), all in one transaction. Cancelling twice gives the stock back once.
    */
@@ -419,6 +424,31 @@ export function orderRepository(db: Kysely<Database>): OrderRepository {
         const order = await load(tx, websiteId, 'id', orderId);
         if (!order) return { outcome: 'not-found' };
         return { outcome: Number(changed.numUpdatedRows) > 0 ? 'changed' : 'refused', order };
+      });
+    },
+
+    async markPaid(websiteId, orderId, now = Date.now()) {
+      if (!isKey(websiteId) || !isKey(orderId)) return { outcome: 'not-found' };
+      return atomically(db, async (tx): Promise<OrderStatusChange> => {
+        // The no-op UPDATE takes the row lock first, so two clicks at once mark the order paid once.
+        await tx
+          .updateTable('orders')
+          .set({ status: sql<string>`status` })
+          .where('website_id', '=', websiteId)
+          .where('id', '=', orderId)
+          .execute();
+        const order = await load(tx, websiteId, 'id', orderId);
+        if (!order) return { outcome: 'not-found' };
+        const payment = (order.data.payment ?? {}) as Record<string, unknown>;
+        if (order.status === 'cancelled' || payment.status === 'PAID') return { outcome: 'refused', order };
+        const data = { ...order.data, payment: { ...payment, status: 'PAID', paidAt: now } };
+        await tx
+          .updateTable('orders')
+          .set({ data: toJson(data) })
+          .where('website_id', '=', websiteId)
+          .where('id', '=', orderId)
+          .execute();
+        return { outcome: 'changed', order: { ...order, data } };
       });
     },
 

@@ -12,6 +12,8 @@ export interface RestockSignup {
   email: string;
   isJoinMailingList: boolean;
   createdAt: number;
+  /** Primary language subtag the sign-up asked for ('en'), or null: the mail goes out in German. */
+  language: string | null;
 }
 
 export interface NewRestockSignup {
@@ -19,6 +21,8 @@ export interface NewRestockSignup {
   variantId: string;
   email: string;
   isJoinMailingList?: boolean;
+  /** A language tag such as 'en-GB'; kept as its primary subtag, anything unreadable as none. */
+  language?: string | null;
 }
 
 /** Visitors waiting for one variant (spec 3: read as signUpGroups). */
@@ -92,13 +96,23 @@ function toSignup(row: Selectable<RestockSignupsTable>): RestockSignup {
     email: row.email,
     isJoinMailingList: fromFlag(row.join_mailing_list),
     createdAt: Number(row.created_at),
+    language: row.language ?? null,
   };
+}
+
+const LANGUAGE_TAG = /^([a-z]{2,3})(?:[-_][a-z0-9]{1,8})*$/i;
+
+/** 'en-GB' -> 'en'; null for anything that is not a language tag. */
+export function restockLanguageOf(tag: string | null | undefined): string | null {
+  const match = tag ? LANGUAGE_TAG.exec(tag.trim()) : null;
+  return match ? match[1]!.toLowerCase() : null;
 }
 
 export function restockSignupRepository(db: Kysely<Database>): RestockSignupRepository {
   return {
     async signUp(websiteId, input, now = Date.now()) {
       const email = input.email.trim().toLowerCase();
+      const language = restockLanguageOf(input.language);
       await db
         .insertInto('restock_signups')
         .values({
@@ -110,12 +124,15 @@ export function restockSignupRepository(db: Kysely<Database>): RestockSignupRepo
           join_mailing_list: toFlag(input.isJoinMailingList),
           created_at: now,
           notified_at: null,
+          language,
         })
         .onConflict((oc) =>
           oc.columns(['website_id', 'product_id', 'variant_id', 'email']).doUpdateSet((eb) => ({
             notified_at: null,
             // Once a visitor asked to join the mailing list, a later sign-up without the tick keeps it.
             join_mailing_list: input.isJoinMailingList ? 1 : eb.ref('restock_signups.join_mailing_list'),
+            // The latest sign-up's language wins; one that names none keeps the earlier one.
+            language: language ?? eb.ref('restock_signups.language'),
           })),
         )
         .execute();

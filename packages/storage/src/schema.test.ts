@@ -40,6 +40,8 @@ withTestDatabases((db) => {
       // Accounts and their sessions belong to people, not to one website (they may run several).
       const global = ['websites', 'website_hostnames', 'accounts', 'account_sessions'];
       if (global.includes(t.name) || t.name.startsWith('kysely_')) continue;
+      // SQLite's full-text index and its shadow tables (migration 0010) hold row ids of search_documents.
+      if (t.name === 'search_fts' || t.name.startsWith('search_fts_')) continue;
       expect(t.columns[0]?.name, t.name).toBe('website_id');
     }
   });

@@ -176,4 +176,84 @@ export interface Database {
   cart_entries: CartEntriesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  comments: CommentsTable;
+  likes: LikesTable;
+  customer_accounts: CustomerAccountsTable;
+  customer_sessions: CustomerSessionsTable;
+  customer_tokens: CustomerTokensTable;
+  customer_orders: CustomerOrdersTable;
+  customer_addresses: CustomerAddressesTable;
+}
+
+/** Shoppers' accounts, one per website and email (migration 0009). */
+export interface CustomerAccountsTable {
+  website_id: string;
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  email_verified_at: number | null;
+  cart_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CustomerSessionsTable {
+  id_hash: string;
+  website_id: string;
+  customer_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** Single-use email links: purpose 'verify' or 'reset'. */
+export interface CustomerTokensTable {
+  token_hash: string;
+  website_id: string;
+  customer_id: string;
+  purpose: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface CustomerOrdersTable {
+  website_id: string;
+  order_id: string;
+  customer_id: string;
+  claimed_at: number;
+}
+
+export interface CustomerAddressesTable {
+  website_id: string;
+  id: string;
+  customer_id: string;
+  address: string;
+  is_default: Generated<number>;
+  created_at: number;
+}
+
+/** Visitor comments on a page or item (migration 0011); status pending, approved or rejected. */
+export interface CommentsTable {
+  website_id: string;
+  id: string;
+  target_type: string;
+  target_id: string;
+  parent_id: string | null;
+  author_name: string;
+  author_email: string | null;
+  body: string;
+  status: Generated<string>;
+  client_hash: string;
+  created_at: number;
+  moderated_at: number | null;
+}
+
+/** One like per visitor and page or item (migration 0011). */
+export interface LikesTable {
+  website_id: string;
+  target_type: string;
+  target_id: string;
+  visitor_hash: string;
+  created_at: number;
 }

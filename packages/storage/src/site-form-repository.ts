@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { atomically } from './atomically.js';
 import type { SiteFormsTable } from './forms-email-schema.js';
 import { newId } from './ids.js';
 import { fromJson, toJson } from './json-column.js';
@@ -66,6 +67,20 @@ export interface FormSubmission {
 export interface SiteFormRepository {
   create(websiteId: string, input: NewSiteForm, now?: number): Promise<SiteForm>;
   findById(websiteId: string, id: string): Promise<SiteForm | undefined>;
+  /** The website's forms, by name. */
+  list(websiteId: string): Promise<SiteForm[]>;
+  /**
+   * Replaces a form's name, fields and settings (the whole settings: what is not given is gone);
+   * undefined when the website has no such form.
+   */
+  update(
+    websiteId: string,
+    id: string,
+    input: Omit<NewSiteForm, 'id'>,
+    now?: number,
+  ): Promise<SiteForm | undefined>;
+  /** Deletes a form and its submissions in one transaction; false when there was none. */
+  delete(websiteId: string, id: string): Promise<boolean>;
   /** A new single-use submission key. */
   issueKey(websiteId: string, key: string, now?: number): Promise<void>;
   /**
@@ -122,6 +137,58 @@ export function siteFormRepository(db: Kysely<Database>): SiteFormRepository {
         .where('id', '=', id)
         .executeTakeFirst();
       return row ? toForm(row) : undefined;
+    },
+
+    async list(websiteId) {
+      const rows = await db
+        .selectFrom('site_forms')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .orderBy('name')
+        .orderBy('id')
+        .limit(1000)
+        .execute();
+      return rows.map(toForm);
+    },
+
+    async update(websiteId, id, input, now = Date.now()) {
+      const { name, fields, id: _ignored, ...settings } = input as NewSiteForm;
+      const result = await db
+        .updateTable('site_forms')
+        .set({
+          name,
+          fields: toJson(fields),
+          settings: toJson({ captchaEnabled: true, ...settings }),
+          updated_at: now,
+        })
+        .where('website_id', '=', websiteId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return undefined;
+      const row = await db
+        .selectFrom('site_forms')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return toForm(row);
+    },
+
+    async delete(websiteId, id) {
+      return atomically(db, async (tx) => {
+        const result = await tx
+          .deleteFrom('site_forms')
+          .where('website_id', '=', websiteId)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) return false;
+        await tx
+          .deleteFrom('form_submissions')
+          .where('website_id', '=', websiteId)
+          .where('form_id', '=', id)
+          .execute();
+        return true;
+      });
     },
 
     async issueKey(websiteId, key, now = Date.now()) {

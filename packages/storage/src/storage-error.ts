@@ -5,7 +5,9 @@ export type StorageErrorType =
   | 'SKU_TAKEN'
   | 'WEBSITE_NOT_FOUND'
   | 'COLLECTION_NOT_FOUND'
-  | 'INVALID_INPUT';
+  | 'INVALID_INPUT'
+  /** Optimistic concurrency: the row changed since the caller read it. */
+  | 'ITEM_CHANGED';
 
 export class StorageError extends Error {
   readonly type: StorageErrorType;
@@ -29,6 +31,8 @@ export const storageMessages = {
   websiteNotFound: 'Die Website wurde nicht gefunden.',
   collectionNotFound: 'Die Sammlung wurde auf dieser Website nicht gefunden.',
   titleMissing: 'Der Titel darf nicht leer sein.',
+  itemChanged:
+    'Das Produkt wurde inzwischen von jemand anderem geändert. Bitte lade es neu und übernimm deine Änderungen erneut.',
   moneyInvalid: (field: string) => `${field} muss eine ganze, nicht negative Zahl in Cent sein.`,
   stockInvalid: 'Der Lagerbestand muss eine ganze, nicht negative Zahl sein.',
   variantsMissing: 'Ein Produkt braucht mindestens eine Variante.',

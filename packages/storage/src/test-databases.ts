@@ -15,7 +15,7 @@ export interface TestDatabase {
 }
 
 /** Options a test may pass to open(); where the database lives is the helper's business. */
-export type TestStorageOptions = Pick<StorageOptions, 'onQuery'>;
+export type TestStorageOptions = Pick<StorageOptions, 'onQuery' | 'websiteCacheMs'>;
 
 const DEFAULT_TEST_URL = 'postgres://postgres@127.0.0.1:5432/test';
 

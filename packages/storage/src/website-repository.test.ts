@@ -113,4 +113,27 @@ withTestDatabases((db) => {
     expect(await storage.collections.listNavigation('nope')).toEqual([]);
     expect(await storage.items.findByUrlId('nope', 'nope', "'; drop table items; --")).toBeUndefined();
   });
+
+  // Host look-ups are remembered (every request starts with one); a change through storage must never
+  // be hidden by that memory.
+  it('a remembered host look-up never hides a change made through storage', async () => {
+    expect(await storage.websites.findByHostname('spaeter.test')).toBeUndefined();
+    const site = await storage.websites.create({ title: 'Später', hostnames: ['spaeter.test'] });
+    expect((await storage.websites.findByHostname('spaeter.test'))?.id).toBe(site.id);
+
+    await storage.websiteAdmin.update(site.id, { title: 'Umbenannt', currency: 'EUR' });
+    expect(await storage.websites.findByHostname('spaeter.test')).toMatchObject({
+      title: 'Umbenannt',
+      currency: 'EUR',
+    });
+
+    await storage.websites.addHostnames(site.id, ['auch-spaeter.test']);
+    expect((await storage.websites.findByHostname('spaeter.test'))?.hostnames).toEqual([
+      'spaeter.test',
+      'auch-spaeter.test',
+    ]);
+
+    await storage.websiteAdmin.delete(site.id);
+    expect(await storage.websites.findByHostname('spaeter.test')).toBeUndefined();
+  });
 });

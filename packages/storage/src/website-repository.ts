@@ -14,6 +14,43 @@ export interface WebsiteRepository {
   create(input: NewWebsite): Promise<Website>;
   /** Adds hostnames that are still free; returns the website as it is afterwards. */
   addHostnames(websiteId: string, hostnames: string[]): Promise<Website | undefined>;
+  /** Drops every remembered host look-up, e.g. when another process announced a changed website. */
+  forgetCached(): void;
+}
+
+/**
+ * Every request starts with host -> website (two statements), so answers are remembered for a short
+ * time. Writes through this storage forget them at once; other processes sharing the database see a
+ * change after at most `ttlMs`, or at once when they are told through `forgetCached()` (the server
+ * relays changes over Redis when it has one).
+ */
+export class WebsiteCache {
+  readonly #byHostname = new Map<string, { website: Website | undefined; until: number }>();
+  constructor(
+    readonly ttlMs: number,
+    private readonly announce: (websiteId: string) => void = () => {},
+  ) {}
+  get(hostname: string): { website: Website | undefined } | undefined {
+    const hit = this.#byHostname.get(hostname);
+    if (hit === undefined) return undefined;
+    if (hit.until > Date.now()) return hit;
+    this.#byHostname.delete(hostname);
+    return undefined;
+  }
+  set(hostname: string, website: Website | undefined) {
+    if (this.ttlMs <= 0) return;
+    // Unknown hosts are remembered too (bots probe many); the map is bounded all the same.
+    if (this.#byHostname.size >= 10_000) this.#byHostname.clear();
+    this.#byHostname.set(hostname, { website, until: Date.now() + this.ttlMs });
+  }
+  forget() {
+    this.#byHostname.clear();
+  }
+  /** A website of this storage changed: forget here and tell the other processes. */
+  changed(websiteId: string) {
+    this.#byHostname.clear();
+    this.announce(websiteId);
+  }
 }
 
 const HOSTNAME = /^[a-z0-9](?:[a-z0-9.:-]{0,251}[a-z0-9])?$/;
@@ -67,17 +104,37 @@ function toWebsite(row: WebsitesTable, hostnames: string[]): Website {
   };
 }
 
-export function websiteRepository(db: Kysely<Database>): WebsiteRepository {
+export function websiteRepository(
+  db: Kysely<Database>,
+  cache: WebsiteCache = new WebsiteCache(0),
+): WebsiteRepository {
+  const on = repositoryOn(db);
   return {
-    ...repositoryOn(db),
-    create: (input) => atomically(db, (tx) => repositoryOn(tx).create(input)),
-    addHostnames: (websiteId, hostnames) =>
-      atomically(db, (tx) => repositoryOn(tx).addHostnames(websiteId, hostnames)),
+    ...on,
+    async findByHostname(hostname) {
+      const h = normalizeHostname(hostname);
+      const hit = cache.get(h);
+      if (hit) return hit.website;
+      const website = await on.findByHostname(h);
+      cache.set(h, website);
+      return website;
+    },
+    async create(input) {
+      const website = await atomically(db, (tx) => repositoryOn(tx).create(input));
+      cache.changed(website.id);
+      return website;
+    },
+    async addHostnames(websiteId, hostnames) {
+      const website = await atomically(db, (tx) => repositoryOn(tx).addHostnames(websiteId, hostnames));
+      cache.changed(websiteId);
+      return website;
+    },
+    forgetCached: () => cache.forget(),
   };
 }
 
 /** The repository on one connection or transaction; writes are wrapped by websiteRepository. */
-function repositoryOn(db: Kysely<Database>): WebsiteRepository {
+function repositoryOn(db: Kysely<Database>): Omit<WebsiteRepository, 'forgetCached'> {
   const hostnamesOf = async (websiteId: string) =>
     (
       await db

@@ -13,4 +13,9 @@ export const islandLoaders: Record<string, () => Promise<ComponentType<any>>> = 
   'product-purchase': () => import('./islands/product/product-purchase.js').then((m) => m.ProductPurchase),
   'add-button': () => import('./islands/product/add-button.js').then((m) => m.AddButton),
   'quick-view': () => import('./islands/quick-view/quick-view.js').then((m) => m.QuickView),
+  gallery: () => import('./islands/gallery/gallery.js').then((m) => m.GalleryIsland),
+  'video-overlay': () => import('./islands/gallery/video-overlay.js').then((m) => m.VideoOverlay),
+  comments: () => import('./islands/comments/comments.js').then((m) => m.Comments),
+  'like-button': () => import('./islands/comments/like-button.js').then((m) => m.LikeButton),
+  'disqus-thread': () => import('./islands/comments/disqus-thread.js').then((m) => m.DisqusThread),
 };

@@ -1,8 +1,13 @@
 import type { ComponentType } from 'react';
 import { CartPill } from './islands/cart-pill.js';
+import { Comments } from './islands/comments/comments.js';
+import { DisqusThread } from './islands/comments/disqus-thread.js';
+import { LikeButton } from './islands/comments/like-button.js';
 import { FormBlock } from './islands/forms/form-block.js';
 import { NewsletterBlock } from './islands/forms/newsletter-block.js';
 import { RestockForm } from './islands/forms/restock-form.js';
+import { GalleryIsland } from './islands/gallery/gallery.js';
+import { VideoOverlay } from './islands/gallery/video-overlay.js';
 import { AddButton } from './islands/product/add-button.js';
 import { ProductPurchase } from './islands/product/product-purchase.js';
 import { QuickView } from './islands/quick-view/quick-view.js';
@@ -16,4 +21,9 @@ export const islands: Record<string, ComponentType<any>> = {
   'product-purchase': ProductPurchase,
   'add-button': AddButton,
   'quick-view': QuickView,
+  gallery: GalleryIsland,
+  'video-overlay': VideoOverlay,
+  comments: Comments,
+  'like-button': LikeButton,
+  'disqus-thread': DisqusThread,
 };

@@ -12,12 +12,27 @@ export const PAGE_TEMPLATES = [
   'checkout',
   'order-confirmation',
   'order-status',
+  'gallery',
+  'blog-list',
+  'blog-item',
+  'events-list',
+  'event-item',
+  'search',
+  'account-entry',
+  'account',
 ] as const;
 
 export type PageTemplate = (typeof PAGE_TEMPLATES)[number];
 
 /** Pieces several templates share, applied with `{value|apply name}`; files in `templates/partials/`. */
-const PARTIALS = ['order-details'] as const;
+const PARTIALS = [
+  'order-details',
+  'media-gallery',
+  'media-video',
+  'media-audio',
+  'comments',
+  'share',
+] as const;
 
 const templateFile = (name: string) => new URL(`../templates/${name}`, import.meta.url);
 
@@ -37,34 +52,69 @@ export interface Theme {
   readonly css: string;
 }
 
+/** Every file of the theme an owner may replace for one website: layout, page templates, partials, stylesheet. */
+export const THEME_FILES: readonly string[] = [
+  'site.jsont',
+  ...PAGE_TEMPLATES.map((n) => `${n}.jsont`),
+  ...PARTIALS.map((n) => `partials/${n}.jsont`),
+  'theme.css',
+];
+
+let defaultSources: Readonly<Record<string, string>> | undefined;
+
+/** The default theme's files as text, by name (`site.jsont`, `partials/order-details.jsont`, `theme.css`). */
+export function defaultThemeSources(): Readonly<Record<string, string>> {
+  defaultSources ??= Object.freeze(
+    Object.fromEntries(THEME_FILES.map((name) => [name, readFileSync(templateFile(name), 'utf8')])),
+  );
+  return defaultSources;
+}
+
+/**
+ * A theme from file sources (the defaults with some files replaced). Never throws: templates with parse
+ * errors come back in `errors` by file, and the theme still renders what parsed.
+ */
+export function themeFromSources(sources: Readonly<Record<string, string>>): {
+  theme: Theme;
+  errors: { file: string; errors: TemplateError[] }[];
+} {
+  const source = (name: string) => sources[name] ?? defaultThemeSources()[name] ?? '';
+  const layout = compile(source('site.jsont'));
+  const bodies = new Map(PAGE_TEMPLATES.map((n) => [n, compile(source(`${n}.jsont`))]));
+  const partials: Record<string, string> = Object.fromEntries(
+    PARTIALS.map((n) => [n, source(`partials/${n}.jsont`)]),
+  );
+  const errors = [
+    { file: 'site.jsont', errors: layout.errors },
+    ...[...bodies].map(([n, t]) => ({ file: `${n}.jsont`, errors: t.errors })),
+    ...Object.entries(partials).map(([n, text]) => ({
+      file: `partials/${n}.jsont`,
+      errors: compile(text).errors,
+    })),
+  ].filter((e) => e.errors.length > 0);
+  return {
+    errors,
+    theme: {
+      css: source('theme.css'),
+      renderPage(template, context, { locale, now }) {
+        const body = bodies.get(template)!.render(context, { locale, now, partials });
+        const page = layout.render({ ...context, mainContent: body.output }, { locale, now });
+        return { html: page.output, errors: [...body.errors, ...page.errors] };
+      },
+    },
+  };
+}
+
 /**
  * Loads and compiles every template once. Rendering then does no parsing, so one Theme is shared by all
  * requests of all websites.
  */
 export function loadTheme(): Theme {
-  const names: readonly PageTemplate[] = PAGE_TEMPLATES;
-  const layout = compile(readFileSync(templateFile('site.jsont'), 'utf8'));
-  const bodies = new Map(names.map((n) => [n, compile(readFileSync(templateFile(`${n}.jsont`), 'utf8'))]));
-  const partials: Record<string, string> = Object.fromEntries(
-    PARTIALS.map((n) => [n, readFileSync(templateFile(`partials/${n}.jsont`), 'utf8')]),
-  );
-  const compileErrors = [
-    ...layout.errors,
-    ...[...bodies.values()].flatMap((t) => t.errors),
-    ...Object.values(partials).flatMap((source) => compile(source).errors),
-  ];
-  if (compileErrors.length > 0) {
+  const { theme, errors } = themeFromSources(defaultThemeSources());
+  if (errors.length > 0) {
     // A broken built-in template is a programming error: fail at start-up, not on a visitor's request.
-    throw new Error(`Theme-Vorlagen fehlerhaft: ${compileErrors.map((e) => e.message).join('; ')}`);
+    const messages = errors.flatMap((e) => e.errors.map((error) => error.message));
+    throw new Error(`Theme-Vorlagen fehlerhaft: ${messages.join('; ')}`);
   }
-  const css = readFileSync(templateFile('theme.css'), 'utf8');
-
-  return {
-    css,
-    renderPage(template, context, { locale, now }) {
-      const body = bodies.get(template)!.render(context, { locale, now, partials });
-      const page = layout.render({ ...context, mainContent: body.output }, { locale, now });
-      return { html: page.output, errors: [...body.errors, ...page.errors] };
-    },
-  };
+  return theme;
 }

@@ -143,6 +143,8 @@ export const orders = {
     api.get<{ order: OrderDetail }>(`${site(siteId)}/orders/${id(orderId)}`),
   fulfil: (siteId: string, orderId: string) =>
     api.post<{ order: OrderDetail }>(`${site(siteId)}/orders/${id(orderId)}/fulfil`),
+  markPaid: (siteId: string, orderId: string) =>
+    api.post<{ order: OrderDetail }>(`${site(siteId)}/orders/${id(orderId)}/mark-paid`),
   cancel: (siteId: string, orderId: string) =>
     api.post<{ order: OrderDetail }>(`${site(siteId)}/orders/${id(orderId)}/cancel`),
   /** A plain link: the browser downloads the file with the session cookie. */

@@ -37,6 +37,7 @@ export interface SiteSettings {
   shareButtonOptions?: Record<string, boolean>;
   captchaSettings?: { siteKey?: string };
   cloneable?: boolean;
+  adPixels?: { metaPixelId?: string; googleTagId?: string };
 }
 
 export interface Site {

@@ -15,7 +15,16 @@ export type SiteSection =
   | 'orders'
   | 'order'
   | 'settings'
-  | 'members';
+  | 'members'
+  | 'analytics'
+  | 'forms'
+  | 'formSubmissions'
+  | 'media'
+  | 'code'
+  | 'apiKeys'
+  | 'content'
+  | 'contentEntries'
+  | 'comments';
 
 export type Route =
   | { name: 'home' }
@@ -23,7 +32,18 @@ export type Route =
   | { name: 'signUp' }
   | { name: 'newSite' }
   | { name: 'invitation'; token: string }
-  | { name: 'site'; siteId: string; section: SiteSection; productId?: string; orderId?: string }
+  | {
+      name: 'site';
+      siteId: string;
+      section: SiteSection;
+      productId?: string;
+      orderId?: string;
+      formId?: string;
+      /** A blog or events page (section contentEntries). */
+      collectionId?: string;
+    }
+  | { name: 'analytics' }
+  | { name: 'account' }
   | { name: 'notFound' };
 
 /** German path segments of a site's sections. */
@@ -34,6 +54,13 @@ const SEGMENTS: Record<string, SiteSection> = {
   bestellungen: 'orders',
   einstellungen: 'settings',
   mitglieder: 'members',
+  analytics: 'analytics',
+  formulare: 'forms',
+  bilder: 'media',
+  code: 'code',
+  'api-schluessel': 'apiKeys',
+  inhalte: 'content',
+  kommentare: 'comments',
 };
 
 const decode = (segment: string) => {
@@ -52,6 +79,9 @@ export function routeOf(pathname: string): Route {
   const [first, second, third, fourth] = parts;
   if (parts.length === 1 && first === 'anmelden') return { name: 'signIn' };
   if (parts.length === 1 && first === 'registrieren') return { name: 'signUp' };
+  // The dashboards' own address: the editor opens them for the person's first site that allows them.
+  if (parts.length === 1 && first === 'analytics') return { name: 'analytics' };
+  if (parts.length === 1 && first === 'konto') return { name: 'account' };
   if (first === 'invitations' && parts.length === 2) return { name: 'invitation', token: second };
   if (first !== 'sites' || !second) return { name: 'notFound' };
   if (second === 'neu' && parts.length === 2) return { name: 'newSite' };
@@ -65,6 +95,8 @@ export function routeOf(pathname: string): Route {
       ? { name: 'site', siteId, section: 'newProduct' }
       : { name: 'site', siteId, section: 'product', productId: fourth };
   if (section === 'orders') return { name: 'site', siteId, section: 'order', orderId: fourth };
+  if (section === 'forms') return { name: 'site', siteId, section: 'formSubmissions', formId: fourth };
+  if (section === 'content') return { name: 'site', siteId, section: 'contentEntries', collectionId: fourth };
   return { name: 'notFound' };
 }
 
@@ -87,6 +119,19 @@ export const paths = {
   order: (siteId: string, orderId: string) => `${BASE}/sites/${enc(siteId)}/bestellungen/${enc(orderId)}`,
   settings: (siteId: string) => `${BASE}/sites/${enc(siteId)}/einstellungen`,
   members: (siteId: string) => `${BASE}/sites/${enc(siteId)}/mitglieder`,
+  analytics: (siteId: string) => `${BASE}/sites/${enc(siteId)}/analytics`,
+  forms: (siteId: string) => `${BASE}/sites/${enc(siteId)}/formulare`,
+  formSubmissions: (siteId: string, formId: string) =>
+    `${BASE}/sites/${enc(siteId)}/formulare/${enc(formId)}`,
+  media: (siteId: string) => `${BASE}/sites/${enc(siteId)}/bilder`,
+  code: (siteId: string) => `${BASE}/sites/${enc(siteId)}/code`,
+  apiKeys: (siteId: string) => `${BASE}/sites/${enc(siteId)}/api-schluessel`,
+  content: (siteId: string) => `${BASE}/sites/${enc(siteId)}/inhalte`,
+  /** A blog's posts or an events page's events; with an entry id (or 'neu') its form. */
+  contentEntries: (siteId: string, collectionId: string, entry?: string) =>
+    `${BASE}/sites/${enc(siteId)}/inhalte/${enc(collectionId)}${entry ? `?eintrag=${enc(entry)}` : ''}`,
+  comments: (siteId: string) => `${BASE}/sites/${enc(siteId)}/kommentare`,
+  account: () => `${BASE}/konto`,
 };
 
 /** Where to go after signing in: the `weiter` parameter when it stays inside the editor. */

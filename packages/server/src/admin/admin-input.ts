@@ -103,6 +103,25 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+/** The languages and regions a site can format its dates and money for (spec: the website's locale). */
+export const SITE_LOCALES = [
+  'de-DE',
+  'de-AT',
+  'de-CH',
+  'en-US',
+  'en-GB',
+  'fr-FR',
+  'fr-CH',
+  'it-IT',
+  'es-ES',
+  'nl-NL',
+] as const;
+
+const localeField = z
+  .string({ error: m.localeUnknown })
+  .trim()
+  .refine((locale) => (SITE_LOCALES as readonly string[]).includes(locale), m.localeUnknown);
+
 const timeZoneField = z
   .string({ error: m.timeZoneUnknown })
   .trim()
@@ -153,6 +172,33 @@ export const newSiteInput = z.object({
 
 const flag = z.boolean().optional();
 
+const instalmentLimit = z
+  .number({ error: 'Der Betrag muss eine Zahl sein.' })
+  .int('Der Betrag muss eine Zahl sein.')
+  .min(0, 'Der Betrag darf nicht negativ sein.')
+  .max(1_000_000_000_000, 'Der Betrag ist zu groß.');
+
+/**
+ * The instalment teaser of product pages (spec 1, 4 and 5): whether the provider is available, the
+ * price range it takes (minor units, above the minimum and up to the maximum) and the payment account's
+ * country, which picks Afterpay, Clearpay (GB) or Klarna. Sent whole; it replaces the stored one.
+ */
+export const instalmentSettingsInput = z
+  .strictObject({
+    afterPayAvailable: z.boolean({ error: 'Gib an, ob Ratenzahlung angeboten wird.' }),
+    afterPayMin: instalmentLimit,
+    afterPayMax: instalmentLimit,
+    stripeAccountCountry: z
+      .string({ error: 'Das Land des Zahlungskontos fehlt.' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'Das Land des Zahlungskontos ist ein Ländercode aus zwei Buchstaben, z. B. „US“.'),
+  })
+  .refine((s) => s.afterPayMax > s.afterPayMin, {
+    path: ['afterPayMax'],
+    message: 'Der Höchstbetrag muss größer als der Mindestbetrag sein.',
+  });
+
 /** The website settings an owner may change here; unknown keys are refused by name. */
 export const siteSettingsInput = z.strictObject({
   storeSettings: z
@@ -170,8 +216,51 @@ export const siteSettingsInput = z.strictObject({
   simpleLikingEnabled: flag,
   disqusShortname: z.string().trim().max(100).optional(),
   shareButtonOptions: z.record(z.string().regex(/^[a-z]{1,30}$/), z.boolean()).optional(),
+  /** The site's social accounts (spec 3), shown by the social-links block; profiles are https or mailto. */
+  socialAccounts: z
+    .array(
+      z.strictObject({
+        serviceName: z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(/^[a-z0-9-]{1,30}$/, 'Der Dienst eines Profils ist ungültig, z. B. „instagram“.'),
+        userName: z.string().trim().max(100, 'Der Benutzername ist zu lang.').default(''),
+        profileUrl: z
+          .string()
+          .trim()
+          .max(2083, 'Die Profiladresse ist zu lang.')
+          .regex(
+            /^(https:\/\/\S+|mailto:[^\s@]+@[^\s@]+)$/i,
+            'Die Profiladresse muss mit https:// oder mailto: beginnen.',
+          ),
+      }),
+    )
+    .max(20, 'Höchstens 20 Profile in sozialen Netzwerken.')
+    .optional(),
   captchaSettings: z.strictObject({ siteKey: z.string().trim().max(500).optional() }).optional(),
+  /** The enterprise captcha's site key (spec 3 website context); '' removes it. */
+  recaptchaEnterpriseContext: z
+    .strictObject({ recaptchaEnterpriseSiteKey: z.string().trim().max(500).optional() })
+    .optional(),
+  instalments: instalmentSettingsInput.optional(),
   cloneable: flag,
+  /** The owner's ad pixels (spec 7 ad-pixel events); an empty text switches one off. */
+  adPixels: z
+    .strictObject({
+      metaPixelId: z
+        .string()
+        .trim()
+        .regex(/^(\d{5,20})?$/, m.metaPixelIdInvalid)
+        .optional(),
+      googleTagId: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^((G|AW|GT|DC)-[A-Z0-9]{4,20})?$/, m.googleTagIdInvalid)
+        .optional(),
+    })
+    .optional(),
 });
 
 /** The settings keys siteSettingsInput knows; the site view shows exactly these. */
@@ -181,10 +270,12 @@ export const siteChangesInput = z
   .strictObject({
     title: titleField.optional(),
     timeZone: timeZoneField.optional(),
+    locale: localeField.optional(),
     settings: siteSettingsInput.optional(),
   })
   .refine(
-    (c) => c.title !== undefined || c.timeZone !== undefined || c.settings !== undefined,
+    (c) =>
+      c.title !== undefined || c.timeZone !== undefined || c.locale !== undefined || c.settings !== undefined,
     m.nothingToChange,
   );
 

@@ -30,11 +30,14 @@ export const adminMessages = {
     `Die Adresse „${hostname}“ ist bereits vergeben. Bitte wähle eine andere.`,
   currencyUnsupported: 'Diese Währung wird nicht unterstützt.',
   timeZoneUnknown: 'Diese Zeitzone ist unbekannt.',
+  localeUnknown: 'Diese Sprache und Region werden nicht unterstützt, z. B. de-DE oder en-US.',
   starterUnknown: 'Bitte wähle als Vorlage „empty“ (leer) oder „demo“ (Demo-Laden).',
   rolesMissing: 'Bitte wähle mindestens eine Rolle.',
   roleUnknown: 'Diese Rolle gibt es nicht.',
   settingUnknown: (key: string) => `Die Einstellung „${key}“ gibt es nicht.`,
   settingInvalid: (key: string) => `Der Wert für „${key}“ ist ungültig.`,
+  metaPixelIdInvalid: 'Die Meta-Pixel-ID besteht aus 5 bis 20 Ziffern.',
+  googleTagIdInvalid: 'Die Google-Tag-ID sieht aus wie „G-ABC123XYZ“ (oder AW-…, GT-…, DC-…).',
   nothingToChange: 'Es wurde nichts zum Ändern angegeben.',
 
   // Sites, members, invitations

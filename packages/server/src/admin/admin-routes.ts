@@ -1,18 +1,27 @@
 import type { Storage } from '@baukasten/storage';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerCrumbCookie, requireCrumb } from '../crumb.js';
+import type { PageDeps } from '../pages/page-routes.js';
 import type { RateLimiter } from '../rate-limit.js';
 import type { SharedState } from '../shared-state.js';
 import { registerAccountRoutes } from './account-routes.js';
 import { AdminInputError } from './admin-input.js';
 import { AdminAuth } from './admin-session.js';
+import { bearerKeyOf } from './api-keys/api-key-auth.js';
+import { registerApiKeyRoutes } from './api-keys/api-key-routes.js';
 import { registerProductRoutes } from './catalog/product-routes.js';
+import { registerRestockAdminRoutes } from './catalog/restock-admin-routes.js';
 import { registerStoreSettingsRoutes } from './catalog/store-settings-routes.js';
+import { registerContentAdminRoutes } from './content/content-routes.js';
+import { registerFormBuilderRoutes } from './forms/form-routes.js';
 import { registerSubmissionRoutes } from './forms/submission-routes.js';
+import { registerMediaRoutes } from './media/media-routes.js';
 import { registerMemberRoutes } from './member-routes.js';
 import { registerOrderRoutes } from './orders/order-routes.js';
 import { registerPageAdminRoutes } from './pages/page-routes.js';
+import { registerPreviewRoutes } from './previews/preview-routes.js';
 import { registerSiteRoutes } from './site-routes.js';
+import { registerThemeCodeRoutes } from './theme-code/theme-code-routes.js';
 
 export const ADMIN_PREFIX = '/api/admin';
 
@@ -25,6 +34,8 @@ export interface AdminOptions {
   /** Explicit limiters win over the shared defaults (tests, or other limits per deployment). */
   limiters?: Partial<AdminLimiters>;
   now?: () => number;
+  /** Page rendering, for previews and the theme code editor (theme cache, preview tokens). */
+  pages?: PageDeps;
 }
 
 export interface AdminLimiters {
@@ -69,7 +80,9 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminOp
       // Same double-submit crumb as the shop API: every state-changing call, sign-in included (a forged
       // sign-in would put the victim into the attacker's account), echoes the crumb cookie in X-CSRF-Token.
       admin.addHook('preHandler', async (request) => {
-        if (request.method !== 'GET' && request.method !== 'HEAD') await requireCrumb(request);
+        // Calls with an API key carry no cookies a foreign page could ride on, so they need no crumb.
+        if (request.method !== 'GET' && request.method !== 'HEAD' && bearerKeyOf(request) === undefined)
+          await requireCrumb(request);
       });
       // Input errors carry their field messages; everything else goes on to the app's error handler.
       admin.setErrorHandler(async (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
@@ -83,10 +96,17 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminOp
       registerSiteRoutes(admin, { storage, baseDomain, siteCreation: limiters.siteCreation });
       registerMemberRoutes(admin, storage);
       registerPageAdminRoutes(admin, storage);
+      registerContentAdminRoutes(admin, storage);
       registerProductRoutes(admin, storage);
       registerStoreSettingsRoutes(admin, storage);
       registerOrderRoutes(admin, storage);
       registerSubmissionRoutes(admin, storage);
+      registerFormBuilderRoutes(admin, storage);
+      registerRestockAdminRoutes(admin, storage);
+      registerMediaRoutes(admin, storage);
+      registerThemeCodeRoutes(admin, storage, options.pages);
+      registerPreviewRoutes(admin, storage, options.pages);
+      registerApiKeyRoutes(admin, storage);
     },
     { prefix: ADMIN_PREFIX },
   );

@@ -37,7 +37,7 @@ export const sessionCookieOptions = (request: Pick<FastifyRequest, 'protocol'>, 
 /** Sessions and the roles behind them; one per app, decorated on the root instance. */
 export class AdminAuth {
   constructor(
-    private readonly storage: Storage,
+    readonly storage: Storage,
     private readonly now: () => number = Date.now,
   ) {}
 

@@ -3,6 +3,7 @@ import type { Account } from '@baukasten/storage';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { HttpError } from '../http-error.js';
 import { adminMessages } from './admin-messages.js';
+import { apiKeyAccess, bearerKeyOf } from './api-keys/api-key-auth.js';
 
 /*
  * The one place where the role → permission matrix of @baukasten/commerce (ROLE_PERMISSIONS) is
@@ -62,6 +63,18 @@ export function requireSitePermission(
   siteIdOf: SiteIdOf = siteIdParam,
 ): preHandlerAsyncHookHandler {
   return async function sitePermission(request: FastifyRequest, reply: FastifyReply) {
+    // An API key (Authorization: Bearer) reaches only the routes its scopes name (api-keys/api-key-scopes.ts).
+    const key = bearerKeyOf(request);
+    if (key !== undefined) {
+      request.siteAccess = await apiKeyAccess(
+        authOf(request).storage,
+        request,
+        key,
+        permission,
+        siteIdOf(request),
+      );
+      return;
+    }
     const account = await authOf(request).current(request, reply);
     if (!account) throw new HttpError(401, 'SIGN_IN_REQUIRED', adminMessages.signInRequired);
     const websiteId = siteIdOf(request);

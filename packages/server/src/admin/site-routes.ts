@@ -42,7 +42,7 @@ export function registerSiteRoutes(admin: FastifyInstance, deps: SiteRouteDeps) 
   admin.patch('/sites/:siteId', { preHandler: requireSitePermission('site.settings') }, async (request) => {
     const { websiteId, roles } = accessedSite(request);
     const input = parseInput(siteChangesInput, request.body);
-    const changes: WebsiteChanges = { title: input.title, timeZone: input.timeZone };
+    const changes: WebsiteChanges = { title: input.title, timeZone: input.timeZone, locale: input.locale };
     if (input.settings) {
       const { storeSettings, ...rest } = input.settings;
       changes.settings = rest;

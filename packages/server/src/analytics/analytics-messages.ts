@@ -13,6 +13,7 @@ export const analyticsMessages = {
   rangeInvalid:
     'Bitte gib den Zeitraum mit „from“ und „to“ im Format JJJJ-MM-TT an (from nicht nach to, höchstens 366 Tage).',
   tooManyRequests: SESSION_MESSAGES.tooManyRequests,
+  siteNotFound: 'Diese Website gibt es nicht.',
 } as const;
 
 /** Labels of the funnel steps for the dashboard. */

@@ -45,79 +45,93 @@ const isVitalMetric = (metric: string): metric is VitalMetric => Object.hasOwn(W
 const ratio = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null;
 
-/** The dashboard's JSON API (spec: none; for the editor). Owner only. */
-export function registerDashboardRoutes(site: FastifyInstance, deps: DashboardDeps) {
+/** The four dashboard answers of one website over a range given as `?from=&to=`. */
+export function dashboardAnswers(deps: DashboardDeps) {
   const { storage } = deps;
-  const prepare = async (request: FastifyRequest) => {
-    const website = request.website!;
-    const range = dateRangeOf(request.query, website, deps.now());
+  const prepare = async (website: Website, query: unknown) => {
+    const range = dateRangeOf(query, website, deps.now());
     await deps.catchUp(website.id);
-    return { website, range };
+    return range;
   };
-  const guarded = { preHandler: requireOwner };
+  return {
+    async summary(website: Website, query: unknown) {
+      const range = await prepare(website, query);
+      return { range, ...(await storage.analytics.summary(website.id, range)) };
+    },
 
-  site.get('/api/analytics/summary', guarded, async (request) => {
-    const { website, range } = await prepare(request);
-    return { range, ...(await storage.analytics.summary(website.id, range)) };
-  });
-
-  site.get('/api/analytics/funnel', guarded, async (request) => {
-    const { website, range } = await prepare(request);
-    const funnel = await storage.analytics.funnel(website.id, range);
-    const order: FunnelStepName[] = ['productView', 'addToCart', 'checkout', 'purchase'];
-    const steps = order.map((step, i) => ({
-      step,
-      label: funnelStepLabels[step],
-      sessions: funnel.sessions[step],
-      /** Share of the previous step's sessions; null for the first step or when it had none. */
-      conversionFromPrevious: i === 0 ? null : ratio(funnel.sessions[step], funnel.sessions[order[i - 1]!]),
-    }));
-    return {
-      range,
-      steps,
-      /** Purchases per product-viewing session. */
-      conversionRate: ratio(funnel.sessions.purchase, funnel.sessions.productView),
-      revenue: funnel.revenue,
-    };
-  });
-
-  site.get('/api/analytics/web-vitals', guarded, async (request) => {
-    const { website, range } = await prepare(request);
-    const pages = new Map<
-      string,
-      {
-        path: string;
-        samples: number;
-        metrics: Partial<Record<VitalMetric, { p75: number; samples: number; rating: string }>>;
-      }
-    >();
-    for (const vital of await storage.analytics.webVitals(website.id, range)) {
-      if (!isVitalMetric(vital.metric)) continue;
-      const page = pages.get(vital.path) ?? { path: vital.path, samples: 0, metrics: {} };
-      page.samples += vital.samples;
-      page.metrics[vital.metric] = {
-        p75: vital.p75,
-        samples: vital.samples,
-        rating: rateVital(vital.metric, vital.p75),
+    async funnel(website: Website, query: unknown) {
+      const range = await prepare(website, query);
+      const funnel = await storage.analytics.funnel(website.id, range);
+      const order: FunnelStepName[] = ['productView', 'addToCart', 'checkout', 'purchase'];
+      const steps = order.map((step, i) => ({
+        step,
+        label: funnelStepLabels[step],
+        sessions: funnel.sessions[step],
+        /** Share of the previous step's sessions; null for the first step or when it had none. */
+        conversionFromPrevious: i === 0 ? null : ratio(funnel.sessions[step], funnel.sessions[order[i - 1]!]),
+      }));
+      return {
+        range,
+        steps,
+        /** Purchases per product-viewing session. */
+        conversionRate: ratio(funnel.sessions.purchase, funnel.sessions.productView),
+        revenue: funnel.revenue,
       };
-      pages.set(vital.path, page);
-    }
-    return {
-      range,
-      thresholds: WEB_VITALS_THRESHOLDS,
-      pages: [...pages.values()].sort((a, b) => b.samples - a.samples || a.path.localeCompare(b.path)),
-    };
-  });
+    },
 
-  site.get('/api/analytics/errors', guarded, async (request) => {
-    const { website, range } = await prepare(request);
-    const errors = await storage.analytics.errors(website.id, range);
-    return {
-      range,
-      total: errors.total,
-      days: errors.days,
-      topMessages: errors.topMessages.map((m) => ({ message: m.key, count: m.count })),
-      latest: errors.latest,
-    };
-  });
+    async webVitals(website: Website, query: unknown) {
+      const range = await prepare(website, query);
+      const pages = new Map<
+        string,
+        {
+          path: string;
+          samples: number;
+          metrics: Partial<Record<VitalMetric, { p75: number; samples: number; rating: string }>>;
+        }
+      >();
+      for (const vital of await storage.analytics.webVitals(website.id, range)) {
+        if (!isVitalMetric(vital.metric)) continue;
+        const page = pages.get(vital.path) ?? { path: vital.path, samples: 0, metrics: {} };
+        page.samples += vital.samples;
+        page.metrics[vital.metric] = {
+          p75: vital.p75,
+          samples: vital.samples,
+          rating: rateVital(vital.metric, vital.p75),
+        };
+        pages.set(vital.path, page);
+      }
+      return {
+        range,
+        thresholds: WEB_VITALS_THRESHOLDS,
+        pages: [...pages.values()].sort((a, b) => b.samples - a.samples || a.path.localeCompare(b.path)),
+      };
+    },
+
+    async errors(website: Website, query: unknown) {
+      const range = await prepare(website, query);
+      const errors = await storage.analytics.errors(website.id, range);
+      return {
+        range,
+        total: errors.total,
+        days: errors.days,
+        topMessages: errors.topMessages.map((m) => ({ message: m.key, count: m.count })),
+        latest: errors.latest,
+      };
+    },
+  };
+}
+
+/** The dashboard's JSON API on the site's own host (spec: none). Owner only (the bearer stand-in). */
+export function registerDashboardRoutes(site: FastifyInstance, deps: DashboardDeps) {
+  const answers = dashboardAnswers(deps);
+  const guarded = { preHandler: requireOwner };
+  const websiteOf = (request: FastifyRequest) => request.website!;
+  site.get('/api/analytics/summary', guarded, (request) =>
+    answers.summary(websiteOf(request), request.query),
+  );
+  site.get('/api/analytics/funnel', guarded, (request) => answers.funnel(websiteOf(request), request.query));
+  site.get('/api/analytics/web-vitals', guarded, (request) =>
+    answers.webVitals(websiteOf(request), request.query),
+  );
+  site.get('/api/analytics/errors', guarded, (request) => answers.errors(websiteOf(request), request.query));
 }

@@ -5,7 +5,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { browserBundleDir } from '@baukasten/storefront';
 import type { Theme } from '@baukasten/theme';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { placeholderSvg } from './placeholder-image.js';
+import { HttpError } from '../http-error.js';
+import { serverMessages } from '../messages.js';
+import { placeholderSvg, requestedWidth } from './placeholder-image.js';
 
 const hashOf = (s: string | Buffer) => createHash('sha256').update(s).digest('hex').slice(0, 12);
 
@@ -13,6 +15,8 @@ export interface AssetUrls {
   css: string;
   /** The islands' entry script; it loads the chunks of the islands a page has. */
   js: string;
+  /** The analytics runtime alone, for pages without islands (order confirmation); absent: those pages run no script. */
+  analyticsJs?: string;
   /** URLs of the chunks the named islands need, for `<link rel="modulepreload">`. */
   chunksFor(islands: Iterable<string>): string[];
 }
@@ -58,7 +62,7 @@ export async function registerAssetRoutes(app: FastifyInstance, theme: Theme): P
   } catch {
     names = [];
   }
-  let manifest: { entry: string; islands: Record<string, string[]> };
+  let manifest: { entry: string; analytics?: string; islands: Record<string, string[]> };
   try {
     manifest = JSON.parse(await readFile(join(browserBundleDir, 'islands.json'), 'utf8'));
   } catch {
@@ -75,17 +79,28 @@ export async function registerAssetRoutes(app: FastifyInstance, theme: Theme): P
     if (!asset) return reply.callNotFound();
     return send(request, reply, asset);
   });
-  app.get<{ Params: { name: string } }>('/assets/demo/:name', async (request, reply) => {
-    const name = request.params.name.replace(/\.svg$/, '');
-    const svg = placeholderSvg(name);
-    if (!svg) return reply.callNotFound();
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
-  });
+  app.get<{ Params: { name: string }; Querystring: { format?: unknown } }>(
+    '/assets/demo/:name',
+    async (request, reply) => {
+      const name = request.params.name.replace(/\.svg$/, '');
+      // `?format=750w` asks for one of the width steps (the srcset of the theme's images).
+      const width = requestedWidth(request.query.format);
+      if (width === null) throw new HttpError(400, 'UNKNOWN_FORMAT', serverMessages.unknownImageFormat);
+      const svg = placeholderSvg(name, width);
+      if (!svg) return reply.callNotFound();
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
+    },
+  );
   const chunksFor = (islands: Iterable<string>) => {
     const chunks = new Set<string>();
     for (const island of islands)
       for (const chunk of manifest.islands[island] ?? []) chunks.add(`/assets/${chunk}`);
     return [...chunks];
   };
-  return { css: `/assets/${cssName}`, js: `/assets/${entry}`, chunksFor };
+  return {
+    css: `/assets/${cssName}`,
+    js: `/assets/${entry}`,
+    ...(manifest.analytics ? { analyticsJs: `/assets/${manifest.analytics}` } : {}),
+    chunksFor,
+  };
 }

@@ -81,7 +81,8 @@ const fieldsAsText = (value: string | Record<string, unknown> | undefined) =>
 const websiteOf = (request: FastifyRequest): Website => request.website!;
 
 function rememberCart(reply: FastifyReply, cartId: string) {
-  const options = { path: '/', sameSite: 'lax' as const, maxAge: CART_COOKIE_MAX_AGE_S };
+  const secure = reply.request.protocol === 'https';
+  const options = { path: '/', sameSite: 'lax' as const, maxAge: CART_COOKIE_MAX_AGE_S, secure };
   reply.setCookie(CART_COOKIE, cartId, { ...options, httpOnly: true });
   reply.setCookie(HAS_CART_COOKIE, 'true', options);
 }

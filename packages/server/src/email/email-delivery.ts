@@ -8,7 +8,8 @@ import { OutboxWorker } from './outbox-worker.js';
 /** Starts the outbox worker of a running server: SMTP when SMTP_URL is set, else .eml files in DATA_DIR/mail. */
 export function startEmailDelivery(
   storage: Storage,
-  config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+  config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'> &
+    Partial<Pick<ServerConfig, 'emailLeaseMs'>>,
   log: FastifyBaseLogger,
   intervalMs = 2000,
 ): { stop(): Promise<void> } {
@@ -17,6 +18,7 @@ export function startEmailDelivery(
     storage,
     mailer,
     from: config.mailFrom,
+    ...(config.emailLeaseMs ? { leaseMs: config.emailLeaseMs } : {}),
     onError: (err, email) => log.warn({ err, emailId: email?.id }, 'email delivery failed'),
   });
   worker.start(intervalMs);

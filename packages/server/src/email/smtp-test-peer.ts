@@ -22,14 +22,24 @@ export interface SmtpTestPeer {
   close(): Promise<void>;
 }
 
-export async function startSmtpTestPeer(): Promise<SmtpTestPeer> {
+export interface SmtpTestPeerOptions {
+  /** Each accepted message is answered this much later, like a slow mail server (crash tests). */
+  acceptDelayMs?: number;
+}
+
+export async function startSmtpTestPeer(options: SmtpTestPeerOptions = {}): Promise<SmtpTestPeer> {
   const received: ReceivedMail[] = [];
   let refusals = 0;
+  /** Sessions whose client went away: a message not yet answered with 250 there was never accepted. */
+  const closed = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData(stream, _session, callback) {
+    onClose(session) {
+      closed.add(session.id);
+    },
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
@@ -44,16 +54,21 @@ export async function startSmtpTestPeer(): Promise<SmtpTestPeer> {
           (mail) => {
             const addressText = (a: unknown) =>
               a ? (Array.isArray(a) ? a.map((x) => x.text).join(', ') : (a as { text: string }).text) : '';
-            received.push({
-              to: addressText(mail.to),
-              from: addressText(mail.from),
-              subject: mail.subject ?? '',
-              text: mail.text ?? '',
-              html: typeof mail.html === 'string' ? mail.html : '',
-              messageId: mail.messageId ?? '',
-              replyTo: addressText(mail.replyTo),
-            });
-            callback();
+            const accept = () => {
+              if (closed.has(session.id)) return;
+              received.push({
+                to: addressText(mail.to),
+                from: addressText(mail.from),
+                subject: mail.subject ?? '',
+                text: mail.text ?? '',
+                html: typeof mail.html === 'string' ? mail.html : '',
+                messageId: mail.messageId ?? '',
+                replyTo: addressText(mail.replyTo),
+              });
+              callback();
+            };
+            if (options.acceptDelayMs) setTimeout(accept, options.acceptDelayMs);
+            else accept();
           },
           (error: Error) => callback(error),
         );

@@ -9,6 +9,7 @@ import {
 import type { SiteForm, Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { requireCrumb } from '../crumb.js';
 import { HttpError } from '../http-error.js';
 import { CaptchaUnavailableError, isCaptchaAction } from './captcha.js';
 import { FieldErrors, FormSubmissionService } from './form-submission-service.js';
@@ -86,7 +87,7 @@ export function registerFormRoutes(site: FastifyInstance, storage: Storage, guar
     }
   });
 
-  site.post('/api/form/FormSubmissionKey', async (request) => {
+  site.post('/api/form/FormSubmissionKey', { preHandler: requireCrumb }, async (request) => {
     await guard.limit(request, FORM_MESSAGES.rateLimited);
     return { data: { key: await forms.issueKey(websiteOf(request)) } };
   });
@@ -98,7 +99,7 @@ export function registerFormRoutes(site: FastifyInstance, storage: Storage, guar
     );
   });
 
-  site.post('/api/rest/forms/validate/:formId', async (request, reply) => {
+  site.post('/api/rest/forms/validate/:formId', { preHandler: requireCrumb }, async (request, reply) => {
     const params = formIdParams.safeParse(request.params);
     const form = await forms.findForm(websiteOf(request), params.success ? params.data.formId : undefined);
     const body = request.body as { form?: unknown } | undefined;
@@ -112,7 +113,7 @@ export function registerFormRoutes(site: FastifyInstance, storage: Storage, guar
     return { data: { valid: true } };
   });
 
-  site.post('/api/form/SaveFormSubmission', async (request, reply) => {
+  site.post('/api/form/SaveFormSubmission', { preHandler: requireCrumb }, async (request, reply) => {
     const website = websiteOf(request);
     await guard.limit(request, FORM_MESSAGES.rateLimited);
     const parsed = saveBody.safeParse(request.body ?? {});

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SESSION_MESSAGES } from '@baukasten/commerce';
 import type { SiteForm, Storage } from '@baukasten/storage';
 import { withTestDatabases } from '@baukasten/storage/testing';
 import type { FastifyInstance } from 'fastify';
@@ -71,12 +72,15 @@ withTestDatabases((db) => {
     await peer?.close();
   });
 
+  // The visitor's crumb, echoed as the form island echoes it (X-CSRF-Token).
+  const CRUMB = { cookie: 'crumb=formular-krume', 'x-csrf-token': 'formular-krume' };
   const post = (url: string, payload?: object | string, headers: Record<string, string> = {}) =>
     app.inject({
       method: 'POST',
       url,
       headers: {
         host: HOST,
+        ...CRUMB,
         ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}),
         ...headers,
       },
@@ -211,6 +215,23 @@ withTestDatabases((db) => {
     expect((await post('/api/form/SaveFormSubmission', { key: 5 })).statusCode).toBe(400);
   });
 
+  it('R8.1.12 refuses every form call without the echoed crumb, with the session text', async () => {
+    for (const url of [
+      '/api/form/FormSubmissionKey',
+      `/api/rest/forms/validate/${form.id}`,
+      '/api/form/SaveFormSubmission',
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers: { host: HOST, cookie: 'crumb=formular-krume' },
+        payload: { key: 'x', formId: form.id, form: '{}' },
+      });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error).toEqual({ type: 'CRUMB_FAILED', message: SESSION_MESSAGES.sessionExpired });
+    }
+  });
+
   it('R7.2.2 R7.2.3 validates without storing through /api/rest/forms/validate/{formId}', async () => {
     const bad = await post(`/api/rest/forms/validate/${form.id}`, { ...goodAnswers, email: '' });
     expect(bad.statusCode).toBe(400);
@@ -249,7 +270,11 @@ withTestDatabases((db) => {
       visitorForms: { captcha, rateLimiter: new InMemoryRateLimiter({ limit: 2, windowMs: 60_000 }) },
     });
     const hit = () =>
-      limited.inject({ method: 'POST', url: '/api/form/FormSubmissionKey', headers: { host: HOST } });
+      limited.inject({
+        method: 'POST',
+        url: '/api/form/FormSubmissionKey',
+        headers: { host: HOST, ...CRUMB },
+      });
     await hit();
     await hit();
     const res = await hit();
@@ -286,7 +311,7 @@ withTestDatabases((db) => {
     const submit = await other.inject({
       method: 'POST',
       url: '/api/form/SaveFormSubmission',
-      headers: { host: HOST },
+      headers: { host: HOST, ...CRUMB },
       payload: { key: await newKey(), formId: form.id, form: JSON.stringify(goodAnswers), captchaKey: 't' },
     });
     await other.close();

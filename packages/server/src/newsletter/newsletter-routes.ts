@@ -2,6 +2,7 @@ import { restockEmailProblem } from '@baukasten/commerce';
 import type { Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { requireCrumb } from '../crumb.js';
 import type { VisitorFormGuard } from '../forms/visitor-form-guard.js';
 import { HttpError } from '../http-error.js';
 import { serverMessages } from '../messages.js';
@@ -56,7 +57,7 @@ export function registerNewsletterRoutes(site: FastifyInstance, storage: Storage
       message: newsletterTexts.invalidLink,
     });
 
-  site.post(NEWSLETTER_SUBSCRIBE_PATH, async (request) => {
+  site.post(NEWSLETTER_SUBSCRIBE_PATH, { preHandler: requireCrumb }, async (request) => {
     const website = websiteOf(request);
     await guard.limit(request);
     const body = subscribeBody.safeParse(request.body ?? {});

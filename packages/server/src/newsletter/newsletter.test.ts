@@ -31,7 +31,7 @@ withTestDatabases((db) => {
     app.inject({
       method: 'POST',
       url: '/api/newsletter/subscribe',
-      headers: { host: HOST },
+      headers: { host: HOST, cookie: 'crumb=brief-krume', 'x-csrf-token': 'brief-krume' },
       payload: { email },
     });
   const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: HOST } });

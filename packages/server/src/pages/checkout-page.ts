@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type CartChoices, cartView } from '../commerce/cart-view.js';
 import { CART_COOKIE } from '../commerce/commerce-routes.js';
 import type { PaymentProvider } from '../commerce/payment-providers.js';
+import { checkoutPrefillOf } from '../customer-accounts/customer-accounts.js';
 import { CART_PATH, CHECKOUT_PATH, confirmationPath, pageQueryOf } from './cart-page.js';
 import { countryOptions } from './checkout-countries.js';
 import { cartDisplay, minimumOrderOf, paymentMethodLabel, productLinks } from './commerce-page-context.js';
@@ -51,6 +52,8 @@ export function registerCheckoutPage(
     );
     const shoppingCart = cartDisplay(website, view, links);
     const choices = cart.data as CartChoices;
+    // A signed-in customer finds their email and default address filled in.
+    const prefill = await checkoutPrefillOf(deps, request);
     const configuredMinimum = website.settings.storeSettings?.minimumOrderMinor;
     const context = {
       ...(await baseContext(storage, website)),
@@ -64,7 +67,8 @@ export function registerCheckoutPage(
       checkoutForm: {
         action: CHECKOUT_API_PATH,
         requiresShipping: view.requiresShipping,
-        countries: countryOptions(website, choices.country),
+        countries: countryOptions(website, choices.country ?? prefill?.address?.country),
+        prefill: { email: prefill?.email ?? '', ...prefill?.address },
         shippingOptions: shoppingCart.shippingOptions,
         couponCodes: (choices.couponCodes ?? []).join(', '),
         paymentMethods: providers.map((provider, index) => ({

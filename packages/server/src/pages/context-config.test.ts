@@ -59,6 +59,7 @@ withTestDatabases((db) => {
       simpleLikingEnabled: false,
       disqusShortname: null,
       shareButtonOptions: { facebook: true },
+      adPixels: null,
     });
     expect(config.storeSettings).toEqual({
       selectedCurrency: 'EUR',

@@ -20,6 +20,14 @@ import { websiteContext } from './page-context.js';
 export const CONTEXT_CONFIG_PATH = '/api/context/config';
 const CACHE_CONTROL = 'private, max-age=60';
 
+/** The owner's ad pixel ids (admin site settings), null when none is set. */
+function adPixelsOf(value: unknown): { metaPixelId: string | null; googleTagId: string | null } | null {
+  const ids = (value ?? {}) as { metaPixelId?: unknown; googleTagId?: unknown };
+  const text = (id: unknown) => (typeof id === 'string' && id !== '' ? id : null);
+  const pixels = { metaPixelId: text(ids.metaPixelId), googleTagId: text(ids.googleTagId) };
+  return pixels.metaPixelId || pixels.googleTagId ? pixels : null;
+}
+
 export function contextConfig(website: Website) {
   const settings = website.settings;
   const site = websiteContext(website);
@@ -44,6 +52,7 @@ export function contextConfig(website: Website) {
       simpleLikingEnabled: settings.simpleLikingEnabled ?? false,
       disqusShortname: settings.disqusShortname ?? null,
       shareButtonOptions: settings.shareButtonOptions ?? {},
+      adPixels: adPixelsOf(settings.adPixels),
     },
     storeSettings: site.storeSettings,
     urls: {

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { formatMoney } from '@baukasten/commerce';
 import type { Storage } from '@baukasten/storage';
 import { withTestDatabases } from '@baukasten/storage/testing';
+import { browserBundleDir } from '@baukasten/storefront';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedStateWithLimits } from '../admin/admin-test-kit.js';
@@ -9,6 +12,9 @@ import { createTestShop, type TestShop, Visitor } from '../commerce/test-shop.js
 import { serverMessages } from '../messages.js';
 import { unlabelledControls } from './commerce-page-test-kit.js';
 
+/** The built browser bundle's manifest: which entry a page without islands loads. */
+const browserManifest = (): { analytics?: string } =>
+  JSON.parse(readFileSync(join(browserBundleDir, 'islands.json'), 'utf8'));
 const euro = (minor: number) => formatMoney(minor, 'EUR', 'de-DE');
 const paidByCard = { paymentMethod: 'test-card', paymentDetails: { cardNumber: '4242 4242 4242 4242' } };
 
@@ -49,7 +55,19 @@ withTestDatabases((db) => {
       const html = res.body;
       expect(html).toContain('data-page-type="207"');
       expect(html).toContain('<h1 id="bestellung-titel">Bestellung eingegangen</h1>');
-      expect(html).not.toContain('<script');
+      // No island and no React here: only the analytics runtime, for the visit and the purchase pixel.
+      expect(html).not.toContain('data-island');
+      const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
+      expect(scripts).toEqual([`/assets/${browserManifest().analytics}`]);
+      // What the purchase pixel reports: order number, grand total in euros, currency and products.
+      const purchase = /data-purchase="([^"]+)"/.exec(html)?.[1] ?? '';
+      expect(JSON.parse(purchase.replace(/&quot;/g, '"').replace(/&amp;/g, '&'))).toEqual({
+        orderId: placedOrder.id,
+        orderNumber: String(placedOrder.orderNumber),
+        value: placedOrder.grandTotalCents / 100,
+        currency: 'EUR',
+        itemIds: [shop.mug.id, shop.ebook.id],
+      });
       expect(html).toContain(`<div><dt>Betrag</dt><dd>${euro(placedOrder.grandTotalCents)}</dd></div>`);
       expect(html).toContain(`<dd>Bestellung ${placedOrder.orderNumber}</dd>`);
       expect(html).toContain('2 × Tasse');

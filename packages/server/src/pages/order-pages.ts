@@ -1,4 +1,4 @@
-import { PageType, SESSION_MESSAGES } from '@baukasten/commerce';
+import { minorToDecimalString, PageType, SESSION_MESSAGES } from '@baukasten/commerce';
 import type { Order, Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -95,6 +95,21 @@ function bankAccountOf(website: Website) {
   return account.iban ? account : null;
 }
 
+/**
+ * What the ad pixels' purchase event reports of an order (issue 9): its number (what the owner finds in
+ * the order list), the grand total in major units and the currency, and the products. The analytics
+ * runtime reads it from `data-purchase` and sends it once per order, after consent.
+ */
+export function purchaseFacts(order: Order) {
+  return {
+    orderId: order.id,
+    orderNumber: String(order.orderNumber),
+    value: Number(minorToDecimalString(order.grandTotalMinor, order.currency)),
+    currency: order.currency,
+    itemIds: [...new Set(order.items.map((item) => item.itemId))],
+  };
+}
+
 async function sendOrderNotFound(deps: PageDeps, request: FastifyRequest, reply: FastifyReply) {
   const context = await notFoundContext(deps.storage, request.website, serverMessages.orderNotFound);
   reply.header('cache-control', 'no-store');
@@ -138,9 +153,11 @@ export function registerOrderPages(site: FastifyInstance, deps: PageDeps, status
             account: bankAccountOf(website),
           },
       orderStatusUrl: orderStatusPath(order),
+      purchase: purchaseFacts(order),
     };
     reply.header('cache-control', 'no-store');
-    return sendPage(deps, request, reply, 'order-confirmation', context, 200, { scripts: false });
+    // No islands here, but the analytics runtime: the visit counts and the ad pixels learn of the purchase.
+    return sendPage(deps, request, reply, 'order-confirmation', context, 200, { scripts: 'analytics' });
   });
 
   site.get('/bestellung/:orderNumber', async (request, reply) => {

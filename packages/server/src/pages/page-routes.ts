@@ -1,14 +1,34 @@
 import { CollectionType, isSoldOut, PageType } from '@baukasten/commerce';
-import type { Block, Storage, Website } from '@baukasten/storage';
-import { productPurchaseProps, type QuickViewProps, renderIsland } from '@baukasten/storefront';
+import type { Block, Collection, Storage, Website } from '@baukasten/storage';
+import {
+  type ProductPurchaseOptions,
+  productPurchaseProps,
+  type QuickViewProps,
+  renderIsland,
+} from '@baukasten/storefront';
 import type { PageTemplate, Theme } from '@baukasten/theme';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { previewOptions } from '../admin/previews/page-preview.js';
+import type { PreviewTokens } from '../admin/previews/preview-tokens.js';
+import type { SiteTheme, SiteThemes } from '../admin/theme-code/site-themes.js';
 import type { AssetUrls } from '../assets/asset-routes.js';
+import { contentSummaryBlock, socialLinksBlock } from '../content/content-blocks.js';
+import { renderContentCollection, renderContentItem } from '../content/content-pages.js';
 import { publicForm } from '../forms/form-routes.js';
+import { renderGalleryPage } from '../galleries/gallery-page.js';
+import { mediaBlockContext } from '../galleries/media-context.js';
 import { HttpError } from '../http-error.js';
 import { serverMessages } from '../messages.js';
 import { cartErrorMessage } from './commerce-page-messages.js';
-import { collectionContext, itemContext, navigationContext, websiteContext } from './page-context.js';
+import type { PageCache } from './page-cache.js';
+import {
+  collectionContext,
+  imageBlockContext,
+  itemContext,
+  navigationContext,
+  productPageOptions,
+  websiteContext,
+} from './page-context.js';
 import { productJsonLd } from './product-json-ld.js';
 import { siteOrigin } from './seo-routes.js';
 import { THEME_STRINGS } from './theme-strings.js';
@@ -17,6 +37,23 @@ export interface PageDeps {
   storage: Storage;
   theme: Theme;
   assets: AssetUrls;
+  /** Websites' own theme files (theme code editor); without it every site renders the default theme. */
+  siteThemes?: SiteThemes;
+  /** Checks the editor's preview tokens (`?vorschau=`); without it pages have no previews. */
+  previews?: PreviewTokens;
+  /** Keeps rendered pages that visitors share (page-cache.ts); without it every page renders anew. */
+  pageCache?: PageCache;
+}
+
+/** How a page is sent besides its context: previews render with a given theme, under the site's address. */
+export interface SendOptions {
+  asHtml?: boolean;
+  /** false: no script at all; 'analytics': the analytics runtime alone (no islands, no React). */
+  scripts?: boolean | 'analytics';
+  /** The theme to render with instead of the website's own (previews of unsaved theme code). */
+  siteTheme?: SiteTheme;
+  /** Previews shown from the editor's address: `<base href>` of the site, so its links and images work. */
+  baseHref?: string;
 }
 
 type PageQuery = { format?: string };
@@ -25,14 +62,14 @@ type PageQuery = { format?: string };
  * Sends a page: its template context as JSON for `?format=json` (template developers rely on it), else the
  * rendered HTML. Any other `format` is a 400, since a typo there should not silently return HTML.
  */
-export function sendPage(
+export async function sendPage(
   deps: PageDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   template: PageTemplate,
   context: Record<string, unknown>,
   status = 200,
-  { asHtml = false, scripts = true }: { asHtml?: boolean; scripts?: boolean } = {},
+  { asHtml = false, scripts = true, siteTheme, baseHref }: SendOptions = {},
 ) {
   // Error pages are always HTML: the error may have been the `format` itself.
   const format = asHtml ? undefined : (request.query as PageQuery | undefined)?.format;
@@ -41,23 +78,36 @@ export function sendPage(
   }
   if (format === 'json') return reply.code(status).send(context);
   const website = context.website as { locale?: string } | undefined;
+  const themed =
+    siteTheme ??
+    (deps.siteThemes && request.website ? await deps.siteThemes.themeFor(request.website.id) : undefined);
+  const assets = themed?.cssUrl ? { ...deps.assets, css: themed.cssUrl } : deps.assets;
   // Checkout pages run no script at all: the layout then links the cart instead of mounting its pill.
-  const page = deps.theme.renderPage(
+  const page = (themed?.theme ?? deps.theme).renderPage(
     template,
-    scripts
-      ? {
-          ...context,
-          assets: deps.assets,
-          islands: {
-            cartPill: renderIsland('cart-pill', { totalQuantity: 0, subtotalText: '' }),
-            ...(context.islands as Record<string, string> | undefined),
-          },
-        }
-      : { ...context, assets: { css: deps.assets.css } },
+    scripts === 'analytics'
+      ? { ...context, assets: { css: assets.css, js: assets.analyticsJs } }
+      : scripts
+        ? {
+            ...context,
+            assets,
+            islands: {
+              cartPill: renderIsland('cart-pill', { totalQuantity: 0, subtotalText: '' }),
+              ...(context.islands as Record<string, string> | undefined),
+            },
+          }
+        : { ...context, assets: { css: assets.css } },
     { locale: website?.locale ?? 'de-DE' },
   );
   if (page.errors.length > 0) request.log.warn({ errors: page.errors }, 'template errors');
-  return reply.code(status).type('text/html; charset=utf-8').send(withModulePreloads(page.html, deps.assets));
+  const html = withModulePreloads(page.html, deps.assets);
+  if (!baseHref) deps.pageCache?.keep(request, status, html);
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(
+      baseHref ? html.replace(/<head>/i, `<head><base href="${baseHref.replace(/"/g, '&quot;')}">`) : html,
+    );
 }
 
 /** Website and navigation, the part every page context shares. */
@@ -108,7 +158,17 @@ async function blockContext(storage: Storage, website: Website, block: Block) {
       ? { ...block, island: renderIsland('form-block', { form: publicForm(form) }) }
       : { type: 'missing' };
   }
+  if (block.type === 'image') return imageBlockContext(block);
   const kind = (block as { type: string }).type;
+  // Summary of a blog or events collection: latest posts or next events (content/content-blocks.ts).
+  if (kind === 'summary') {
+    const summary = await contentSummaryBlock(storage, website, block as unknown as Record<string, unknown>);
+    if (summary) return summary;
+  }
+  if (kind === 'social-links') return socialLinksBlock(website, block as unknown as Record<string, unknown>);
+  // Gallery, video and audio blocks (galleries/media-context.ts).
+  const media = mediaBlockContext(block);
+  if (media) return media;
   if (kind === 'products' || kind === 'summary') {
     // The latest items of a collection, as cards (products get their add button through the list's card).
     const { collectionUrlId, limit } = block as unknown as { collectionUrlId: string; limit?: number };
@@ -143,8 +203,10 @@ function purchaseProps(
   website: Website,
   itemCtx: ReturnType<typeof itemContext>,
   returnTo = itemCtx.fullUrl,
+  productPage: Partial<ProductPurchaseOptions> = {},
 ) {
   return productPurchaseProps(itemCtx, {
+    ...productPage,
     crumb: request.crumb ?? '',
     returnTo,
     locale: website.locale,
@@ -155,24 +217,48 @@ function purchaseProps(
   });
 }
 
-export function registerPageRoutes(app: FastifyInstance, deps: PageDeps) {
+/**
+ * A collection's page: a products list, or a page of blocks (`options.blocks` replaces the live blocks for a
+ * draft preview). Its head carries the page settings: SEO title, SEO description and the social image.
+ */
+export async function renderCollectionPage(
+  deps: PageDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  website: Website,
+  collection: Collection,
+  options: SendOptions & { origin: string; blocks?: Block[] },
+) {
   const { storage } = deps;
-
-  const renderCollection = async (request: FastifyRequest, reply: FastifyReply, urlId: string) => {
-    const website = request.website!;
-    const collection =
-      (await storage.collections.findByUrlId(website.id, urlId)) ??
-      (urlId === '' ? await storage.collections.findByUrlId(website.id, 'home') : undefined);
-    if (!collection) return undefined;
-    const base = await baseContext(storage, website, collection.id);
-    const seo = {
-      title: `${collection.title} – ${website.title}`,
-      description: collection.description ?? '',
-      canonicalUrl: `${siteOrigin(request)}${collection.urlId ? `/${collection.urlId}` : '/'}`,
-    };
-    if (collection.type === CollectionType.PRODUCTS) {
-      const items = await storage.items.listByCollection(website.id, collection.id, { limit: 200 });
-      return sendPage(deps, request, reply, 'products-list', {
+  const base = await baseContext(storage, website, collection.id);
+  const settings = collection.settings ?? {};
+  const seoTitle = typeof settings.seoTitle === 'string' && settings.seoTitle ? settings.seoTitle : undefined;
+  const socialImage = (settings.socialImage as { assetUrl?: string } | null | undefined)?.assetUrl;
+  const seo = {
+    title: seoTitle ?? `${collection.title} – ${website.title}`,
+    description: collection.description ?? '',
+    canonicalUrl: `${options.origin}${collection.urlId ? `/${collection.urlId}` : '/'}`,
+    image: socialImage
+      ? /^https?:\/\//i.test(socialImage)
+        ? socialImage
+        : `${options.origin}${socialImage}`
+      : undefined,
+  };
+  // Blog and events collections (content/content-pages.ts).
+  const content = await renderContentCollection(deps, request, reply, collection, { base, seo });
+  // A sent reply is thenable and awaits to undefined, so `reply.sent` tells that the page went out.
+  if (content !== undefined || reply.sent) return reply;
+  // Gallery pages (galleries/gallery-page.ts).
+  const gallery = await renderGalleryPage(deps, request, reply, website, collection, { base, seo }, options);
+  if (gallery !== undefined || reply.sent) return reply;
+  if (collection.type === CollectionType.PRODUCTS) {
+    const items = await storage.items.listByCollection(website.id, collection.id, { limit: 200 });
+    return sendPage(
+      deps,
+      request,
+      reply,
+      'products-list',
+      {
         ...base,
         pageType: PageType.MAIN_CONTENT,
         seo,
@@ -210,40 +296,80 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps) {
             } satisfies QuickViewProps),
           };
         }),
-      });
-    }
-    return sendPage(deps, request, reply, 'page', {
+      },
+      200,
+      options,
+    );
+  }
+  return sendPage(
+    deps,
+    request,
+    reply,
+    'page',
+    {
       ...base,
       pageType: PageType.PAGE,
       seo,
       collection: collectionContext(collection),
       blocks: await Promise.all(
-        (collection.blocks ?? []).map((block) => blockContext(storage, website, block)),
+        (options.blocks ?? collection.blocks ?? []).map((block) => blockContext(storage, website, block)),
       ),
+    },
+    200,
+    options,
+  );
+}
+
+export function registerPageRoutes(app: FastifyInstance, deps: PageDeps) {
+  const { storage } = deps;
+
+  const renderCollection = async (request: FastifyRequest, reply: FastifyReply, urlId: string) => {
+    const website = request.website!;
+    const collection =
+      (await storage.collections.findByUrlId(website.id, urlId)) ??
+      (urlId === '' ? await storage.collections.findByUrlId(website.id, 'home') : undefined);
+    if (!collection) return undefined;
+    // `?vorschau=<token>` from the editor: the page's draft and unsaved theme code (admin/previews).
+    const preview = await previewOptions(deps, request, reply, website, collection);
+    return renderCollectionPage(deps, request, reply, website, collection, {
+      origin: siteOrigin(request),
+      ...preview,
     });
   };
 
-  app.get('/', async (request, reply) => {
+  // Pages every visitor sees alike come from the page cache when nothing changed since they rendered.
+  const cached = deps.pageCache ? { preHandler: deps.pageCache.serve } : {};
+
+  app.get('/', cached, async (request, reply) => {
     return (await renderCollection(request, reply, '')) ?? reply.callNotFound();
   });
 
-  app.get<{ Params: { urlId: string } }>('/:urlId', async (request, reply) => {
+  app.get<{ Params: { urlId: string } }>('/:urlId', cached, async (request, reply) => {
     return (await renderCollection(request, reply, request.params.urlId)) ?? reply.callNotFound();
   });
 
   app.get<{ Params: { urlId: string; itemUrlId: string } }>(
     '/:urlId/p/:itemUrlId',
+    cached,
     async (request, reply) => {
       const website = request.website!;
       const collection = await storage.collections.findByUrlId(website.id, request.params.urlId);
       if (!collection) return reply.callNotFound();
+      // Posts and events (content/content-pages.ts).
+      const content = await renderContentItem(deps, request, reply, collection, request.params.itemUrlId);
+      if (content !== undefined || reply.sent) return reply;
       const item = await storage.items.findByUrlId(website.id, collection.id, request.params.itemUrlId);
       if (!item) return reply.callNotFound();
       const base = await baseContext(storage, website, collection.id);
       const itemCtx = itemContext(item, collection, website);
       const islands: Record<string, string> = {};
       if (item.product) {
-        islands.productPurchase = renderIsland('product-purchase', purchaseProps(request, website, itemCtx));
+        // The product page's own pieces: scarcity note and instalment teaser (list buttons do without).
+        const productPage = productPageOptions(item, website, request.headers['accept-language']);
+        islands.productPurchase = renderIsland(
+          'product-purchase',
+          purchaseProps(request, website, itemCtx, itemCtx.fullUrl, productPage),
+        );
         // A sold-out product offers the restock sign-up (spec 4), for its first variant.
         const firstVariant = item.product.variants[0];
         if (isSoldOut(itemCtx) && firstVariant) {

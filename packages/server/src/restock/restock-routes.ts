@@ -1,7 +1,8 @@
 import { RESTOCK_MESSAGES, restockEmailProblem } from '@baukasten/commerce';
 import type { Storage, Website } from '@baukasten/storage';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { requireCrumb } from '../crumb.js';
 import type { VisitorFormGuard } from '../forms/visitor-form-guard.js';
 import { HttpError } from '../http-error.js';
 import { requireOwner } from '../owner-auth.js';
@@ -44,7 +45,13 @@ const merchantBadRequest = 'Bitte gib productId und variantId an.';
  * Restock sign-up for visitors, and for the merchant the lists of waiting visitors and the send calls of
  * spec 7. Merchant calls go through requireOwner.
  */
-export function registerRestockRoutes(site: FastifyInstance, storage: Storage, guard: VisitorFormGuard) {
+export function registerRestockRoutes(
+  site: FastifyInstance,
+  storage: Storage,
+  guard: VisitorFormGuard,
+  /** A signed-in customer's sign-up (no captcha); answers undefined without a customer session. */
+  customerSignUp?: (request: FastifyRequest, reply: FastifyReply) => Promise<object | undefined>,
+) {
   const restock = new RestockService(storage);
 
   const signUp = async (request: FastifyRequest) => {
@@ -65,15 +72,21 @@ export function registerRestockRoutes(site: FastifyInstance, storage: Storage, g
         variantId: body.variantId,
         email: String(body.siteVisitorEmail).trim(),
         isJoinMailingList: body.isJoinMailingList,
+        language: body.language ?? null,
       },
       siteOrigin(request),
     );
     const custom = found.item.product?.merchandising.restockNotificationMessages?.successMessage;
     return { success: true, message: custom?.trim() ? custom : RESTOCK_MESSAGES.success };
   };
-  site.post(RESTOCK_SIGNUP_PATH, signUp);
-  // Spec 7 also lists this path with "the given data plus the current language": the same sign-up.
-  site.post(MERCHANT_PATH, signUp);
+  site.post(RESTOCK_SIGNUP_PATH, { preHandler: requireCrumb }, signUp);
+  // Spec 7 also lists this path with "the given data plus the current language": a signed-in customer's
+  // sign-up (customer-accounts/), else the same sign-up as a visitor's.
+  site.post(
+    MERCHANT_PATH,
+    { preHandler: requireCrumb },
+    async (request, reply) => (await customerSignUp?.(request, reply)) ?? signUp(request),
+  );
 
   site.get(`${MERCHANT_PATH}/groups`, { preHandler: requireOwner }, async (request) => {
     const query = parse(groupsQuery, request.query, merchantBadRequest);

@@ -1,6 +1,6 @@
 import type { Item, Storage, Website } from '@baukasten/storage';
-import { restockEmail } from '../email/email-templates.js';
 import { NewsletterService } from '../newsletter/newsletter-service.js';
+import { restockEmailIn } from './restock-email.js';
 
 export interface SendRequest {
   productId: string;
@@ -28,7 +28,7 @@ export class RestockService {
    */
   async signUp(
     website: Website,
-    input: SendRequest & { email: string; isJoinMailingList: boolean },
+    input: SendRequest & { email: string; isJoinMailingList: boolean; language?: string | null },
     origin: string,
   ) {
     await this.storage.transaction(async (tx) => {
@@ -37,6 +37,7 @@ export class RestockService {
         variantId: input.variantId,
         email: input.email,
         isJoinMailingList: input.isJoinMailingList,
+        language: input.language ?? null,
       });
       if (input.isJoinMailingList) await this.#newsletter.subscribeIn(tx, website, input.email, origin);
     });
@@ -68,7 +69,7 @@ export class RestockService {
         for (const signup of signups) {
           await tx.outbox.enqueue(
             website.id,
-            restockEmail({
+            restockEmailIn(signup.language, {
               to: signup.email,
               siteTitle: website.title,
               productName: item.title,

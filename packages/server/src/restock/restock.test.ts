@@ -63,8 +63,14 @@ withTestDatabases((db) => {
     await peer?.close();
   });
 
+  // The visitor's crumb, echoed as the restock form island echoes it.
   const post = (url: string, payload: object, headers: Record<string, string> = {}, host = HOST) =>
-    app.inject({ method: 'POST', url, headers: { host, ...headers }, payload });
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { host, cookie: 'crumb=lager-krume', 'x-csrf-token': 'lager-krume', ...headers },
+      payload,
+    });
   const get = (url: string, headers: Record<string, string> = OWNER, host = HOST) =>
     app.inject({ method: 'GET', url, headers: { host, ...headers } });
   const signUp = (item: Item, variant: number, email: unknown, extra: object = {}) =>

@@ -1,3 +1,4 @@
+import type { ShippingAddress } from '@baukasten/commerce';
 import type { Website } from '@baukasten/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -73,10 +74,23 @@ export function messagePage(website: Website, pageType: number, title: string, m
   };
 }
 
-const input = (name: string, label: string, type = 'text', required = true, autocomplete = '') =>
+const input = (
+  name: string,
+  label: string,
+  type = 'text',
+  required = true,
+  autocomplete = '',
+  value?: string | null,
+) =>
   `<label for="${name}">${esc(label)}</label><input id="${name}" name="${name}" type="${type}"${
-    required ? ' required' : ''
-  }${autocomplete ? ` autocomplete="${autocomplete}"` : ''}>`;
+    value ? ` value="${esc(value)}"` : ''
+  }${required ? ' required' : ''}${autocomplete ? ` autocomplete="${autocomplete}"` : ''}>`;
+
+/** What a signed-in customer finds filled in: the account's email and its default saved address. */
+export interface CheckoutPrefill {
+  email: string;
+  address: Partial<ShippingAddress> | null;
+}
 
 export interface CheckoutFormOptions {
   action: string;
@@ -87,6 +101,8 @@ export interface CheckoutFormOptions {
   submitLabel: string;
   /** More fields before the payment choice, already escaped. */
   extraHtml?: string;
+  /** A signed-in customer's email and address (customer-accounts' checkoutPrefillOf); null: empty fields. */
+  prefill?: CheckoutPrefill | null;
 }
 
 /** The order form: email, address when something is shipped, payment. */
@@ -94,26 +110,32 @@ export function checkoutFormHtml(options: CheckoutFormOptions): string {
   const hidden = Object.entries({ ...options.hidden, crumb: options.crumb ?? '' })
     .map(([name, value]) => `<input type="hidden" name="${esc(name)}" value="${esc(value)}">`)
     .join('');
+  const saved = options.prefill?.address ?? {};
   const address = options.needsAddress
-    ? `<fieldset><legend>Lieferadresse</legend>${input('firstName', 'Vorname', 'text', true, 'given-name')}${input(
+    ? `<fieldset><legend>Lieferadresse</legend>${input('firstName', 'Vorname', 'text', true, 'given-name', saved.firstName)}${input(
         'lastName',
         'Nachname',
         'text',
         true,
         'family-name',
-      )}${input('line1', 'Straße und Hausnummer', 'text', true, 'address-line1')}${input(
+        saved.lastName,
+      )}${input('line1', 'Straße und Hausnummer', 'text', true, 'address-line1', saved.line1)}${input(
         'line2',
         'Adresszusatz',
         'text',
         false,
         'address-line2',
-      )}${input('postalCode', 'Postleitzahl', 'text', true, 'postal-code')}${input(
+        saved.line2,
+      )}${input('postalCode', 'Postleitzahl', 'text', true, 'postal-code', saved.postalCode)}${input(
         'city',
         'Ort',
         'text',
         true,
         'address-level2',
-      )}<label for="country">Land</label><input id="country" name="country" value="DE" required></fieldset>`
+        saved.city,
+      )}<label for="country">Land</label><input id="country" name="country" value="${esc(
+        saved.country || 'DE',
+      )}" required></fieldset>`
     : '';
   const methods = options.providers
     .map(
@@ -124,7 +146,7 @@ export function checkoutFormHtml(options: CheckoutFormOptions): string {
     )
     .join('');
   return `<form method="post" action="${esc(options.action)}">${hidden}
-${input('email', 'E-Mail-Adresse', 'email', true, 'email')}
+${input('email', 'E-Mail-Adresse', 'email', true, 'email', options.prefill?.email)}
 ${address}${options.extraHtml ?? ''}
 <fieldset><legend>Zahlungsart</legend>${methods}${input('cardNumber', 'Kartennummer (nur bei Kreditkarte)', 'text', false, 'cc-number')}</fieldset>
 <button type="submit">${esc(options.submitLabel)}</button>

@@ -161,6 +161,48 @@ withTestDatabases((db) => {
     expect(json.grandTotalCents).toBe(1780 + json.shippingCostCents);
   });
 
+  it('a signed-in customer finds email and default saved address filled in; a guest finds empty fields', async () => {
+    const customer = await visitor();
+    const signUp = await customer.form('/account/registrieren', {
+      name: 'Abo Kundin',
+      email: 'abo-kundin@example.de',
+      password: 'sicheres-passwort-1',
+    });
+    expect(signUp.statusCode).toBe(303);
+    await customer.request('POST', '/account/adressen', { ...germanAddress, line1: 'Erste Straße 1' });
+    const second = await customer.request('POST', '/account/adressen', {
+      ...germanAddress,
+      line1: 'Am "Bach" 7',
+      city: 'Köln',
+    });
+    await customer.request('POST', `/account/adressen/${second.json().address.id}/standard`, {});
+
+    const cartToken = await startCart(customer, { itemId: coffee.id, sku: 'KAFFEE-250' });
+    const page = (await customer.request('GET', `/checkout/subscribe?cartToken=${cartToken}`)).body;
+    expect(page).toContain('name="email" type="email" value="abo-kundin@example.de"');
+    // The default address, escaped like every value on the page.
+    expect(page).toContain('name="line1" type="text" value="Am &quot;Bach&quot; 7"');
+    expect(page).toContain('name="city" type="text" value="Köln"');
+    expect(page).not.toContain('Erste Straße 1');
+    const json = (
+      await customer.request('GET', `/checkout/subscribe?cartToken=${cartToken}&format=json`)
+    ).json();
+    expect(json.prefill).toMatchObject({
+      email: 'abo-kundin@example.de',
+      line1: 'Am "Bach" 7',
+      city: 'Köln',
+    });
+
+    const guest = await visitor();
+    const guestToken = await startCart(guest, { itemId: coffee.id, sku: 'KAFFEE-250' });
+    const guestPage = (await guest.request('GET', `/checkout/subscribe?cartToken=${guestToken}`)).body;
+    expect(guestPage).toContain('name="email" type="email" required');
+    expect(guestPage).toContain('name="country" value="DE"');
+    // Another customer's checkout link opened by the guest shows nothing of hers.
+    const borrowed = (await guest.request('GET', `/checkout/subscribe?cartToken=${cartToken}`)).body;
+    expect(borrowed).not.toContain('abo-kundin@example.de');
+  });
+
   it('R6.3.1 a subscription goes its own way: the visitor’s shopping cart stays as it was', async () => {
     const v = await visitor();
     await v.add(shop.mug.id, `${host}-TASSE`, 1);

@@ -7,6 +7,7 @@ import { orderView } from '../commerce/checkout-service.js';
 import type { CommerceOptions } from '../commerce/commerce-routes.js';
 import { defaultPaymentProviders } from '../commerce/payment-providers.js';
 import { requireCrumb } from '../crumb.js';
+import { checkoutPrefillOf } from '../customer-accounts/customer-accounts.js';
 import { HttpError } from '../http-error.js';
 import { InMemoryRateLimiter } from '../rate-limit.js';
 import {
@@ -93,8 +94,11 @@ export function registerSubscriptionRoutes(
     const attributes = Object.entries(snapshot.attributes ?? {})
       .map(([name, value]) => `${name}: ${value}`)
       .join(', ');
+    // A signed-in customer finds their email and default address filled in, as in the cart checkout.
+    const prefill = await checkoutPrefillOf({ storage }, request);
     const context = {
       cartToken: cart.id,
+      prefill: { email: prefill?.email ?? '', ...prefill?.address },
       subscription: {
         itemId: entry.itemId,
         productName: snapshot.title,
@@ -127,6 +131,7 @@ ${checkoutFormHtml({
   providers,
   needsAddress,
   submitLabel: 'Jetzt kostenpflichtig abonnieren',
+  prefill,
 })}`;
     return sendCheckoutPage(request, reply, {
       website,

@@ -6,6 +6,11 @@ import { orderDownloads } from './0005-order-downloads.js';
 import { accounts } from './0006-accounts.js';
 import { analytics } from './0007-analytics.js';
 import { draftsOrderStatus } from './0008-drafts-order-status.js';
+import { customerAccounts } from './0009-customer-accounts.js';
+import { content } from './0010-content.js';
+import { commentsGalleries } from './0011-comments-galleries.js';
+import { mediaThemeKeys } from './0012-media-theme-keys.js';
+import { restockLanguage } from './0013-restock-language.js';
 
 /**
  * Migrations live in code, not in files found at run time, so the bundled and compiled package
@@ -19,6 +24,11 @@ export const migrations: Record<string, Migration> = {
   '0006-accounts': accounts,
   '0007-analytics': analytics,
   '0008-drafts-order-status': draftsOrderStatus,
+  '0009-customer-accounts': customerAccounts,
+  '0010-content': content,
+  '0011-comments-galleries': commentsGalleries,
+  '0012-media-theme-keys': mediaThemeKeys,
+  '0013-restock-language': restockLanguage,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { trackerSchemas, validateEventContent } from '../../../server/src/analytics/tracker-schemas.js';
-import { CART_CHANGED_EVENT } from '../islands/product/cart-request.js';
+import { CART_CHANGED_EVENT, CUSTOM_FORM_EVENT } from '../islands/product/cart-request.js';
 import {
   clearCookies,
   type FakeNetwork,
@@ -183,5 +183,49 @@ describe('commerce events', () => {
     await startAnalytics();
     expect(trackerEvents(net)[0].content.source_environment).toBe('staging');
     expect(warn).not.toHaveBeenCalledWith('Tracker environment must be dev, staging or prod');
+  });
+});
+
+describe('commerce events of the quick view and the custom product form', () => {
+  it('R2.4.1 R2.2.5 an add from the quick-view overlay is recorded with page type "quick view"', async () => {
+    const net = fakeNetwork();
+    setPage({ path: '/laden', pageType: 1, html: island('add-button', { itemId: 'tasse1' }) });
+    await startAnalytics();
+    // The overlay's purchase form sits at the end of the body, outside any island root.
+    const overlay = document.createElement('div');
+    overlay.innerHTML =
+      '<form data-item-id="teller2" data-add-to-cart-page-type="quick view"><input type="hidden" name="sku" value="T2">' +
+      '<input type="number" name="quantity" value="3"><button type="submit">In den Warenkorb</button></form>';
+    document.body.append(overlay);
+    overlay.querySelector('button')?.click();
+    announceCart(cartWith(['teller2', 'T2', 3]));
+    const added = trackerEvents(net).find((e) => e.schema === 'commerce_add_to_cart');
+    expect(added?.content).toMatchObject({
+      item_ids: ['teller2'],
+      sku: 'T2',
+      quantity: 3,
+      page_type: 'quick view',
+    });
+    expectAccepted(added!);
+  });
+
+  it('R7.9.2 R2.2.7 opening and saving the custom product form send their commerce events', async () => {
+    const net = fakeNetwork();
+    setPage({ path: '/laden/p/anhaenger', pageType: 50, html: productForm('anh1', 'A', '1') });
+    await startAnalytics();
+    window.dispatchEvent(new CustomEvent(CUSTOM_FORM_EVENT, { detail: { action: 'open', itemId: 'anh1' } }));
+    announceCart(cartWith(['anh1', 'A', 1]));
+    window.dispatchEvent(new CustomEvent(CUSTOM_FORM_EVENT, { detail: { action: 'save', itemId: 'anh1' } }));
+    window.dispatchEvent(new CustomEvent(CUSTOM_FORM_EVENT, { detail: { action: 'peek', itemId: 'anh1' } }));
+    const events = trackerEvents(net);
+    expect(events.map((e) => e.schema)).toEqual([
+      'commerce_visit_pdp',
+      'commerce_custom_form_open',
+      'commerce_add_to_cart',
+      'commerce_custom_form_save',
+    ]);
+    expect(events[1].content).toMatchObject({ item_ids: ['anh1'], website_id: 'site-1', logged_in: false });
+    expect(events[3].content).toMatchObject({ item_ids: ['anh1'], cart_id: 'warenkorb-9' });
+    for (const event of events) expectAccepted(event);
   });
 });

@@ -1,5 +1,10 @@
-import { CART_CHANGED_EVENT } from '../islands/product/cart-request.js';
-import { type CommercePageType, commercePageType, type PageFacts, productIslandOf } from './page-facts.js';
+import type { ADD_TO_CART_PAGE_TYPES } from '@baukasten/commerce';
+import {
+  CART_CHANGED_EVENT,
+  CUSTOM_FORM_EVENT,
+  type CustomFormEventDetail,
+} from '../islands/product/cart-request.js';
+import { commercePageType, type PageFacts, productIslandOf } from './page-facts.js';
 import { sendTrackerEvent, type TrackerSite, trackerFields } from './tracker-events.js';
 import { type CookieStore, sessionCookies, type VisitState } from './visitor-cookies.js';
 
@@ -13,10 +18,14 @@ import { type CookieStore, sessionCookies, type VisitState } from './visitor-coo
  * product of a product page.
  */
 
+export type AddToCartPageType = (typeof ADD_TO_CART_PAGE_TYPES)[number];
+
 export interface AddedLine {
   itemId: string;
   sku?: string;
   quantity?: number;
+  /** Set by a purchase form that says where it is (the quick view's: 'quick view'). */
+  pageType?: AddToCartPageType;
 }
 
 interface CartLine {
@@ -72,7 +81,21 @@ function positiveInteger(value: string | null | undefined): number | undefined {
 
 /** What an activated product island is about to add: its item, and the variant and quantity of its form. */
 export function activatedLine(target: EventTarget | null): AddedLine | null {
-  const island = productIslandOf(target instanceof Element ? target : null);
+  const element = target instanceof Element ? target : null;
+  // The quick view's purchase form sits in an overlay outside any island root; it names its item and
+  // its page type itself.
+  const form = element?.closest<HTMLElement>('form[data-add-to-cart-page-type][data-item-id]');
+  if (form?.dataset.itemId) {
+    const field = (name: string) =>
+      form.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`)?.value;
+    return {
+      itemId: form.dataset.itemId,
+      sku: field('sku') || undefined,
+      quantity: positiveInteger(field('quantity')),
+      pageType: form.dataset.addToCartPageType === 'quick view' ? 'quick view' : undefined,
+    };
+  }
+  const island = productIslandOf(element);
   if (!island) return null;
   const field = (name: string) =>
     island.root.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`)?.value;
@@ -132,9 +155,9 @@ export function pageVisitEvent(
 export interface AddToCartEvent {
   schema: 'commerce_add_to_cart';
   /**
-   * plp or pdp (spec 2's add-to-cart page types); also sent in the content as `page_type`.
+   * plp, pdp or quick view (spec 2's add-to-cart page types); also sent in the content as `page_type`.
    */
-  pageType: CommercePageType | null;
+  pageType: AddToCartPageType | null;
   content: Record<string, unknown>;
 }
 
@@ -147,12 +170,30 @@ export function addToCartEvent(
   const extra: Record<string, unknown> = {};
   if (line.sku) extra.sku = line.sku.slice(0, 128);
   if (line.quantity) extra.quantity = line.quantity;
-  const pageType = commercePageType(context.facts);
+  const pageType: AddToCartPageType | null = line.pageType ?? commercePageType(context.facts);
   if (pageType) extra.page_type = pageType;
   return {
     schema: 'commerce_add_to_cart',
     pageType,
     content: commerceContent(context, { cartId, itemIds: [line.itemId], extra }, win),
+  };
+}
+
+/** The open or save of a custom product form (spec 7: open and save custom product form). */
+export function customFormEvent(
+  context: CommerceContext,
+  detail: CustomFormEventDetail | null | undefined,
+  cartId: string | undefined,
+  win: Window = window,
+): {
+  schema: 'commerce_custom_form_open' | 'commerce_custom_form_save';
+  content: Record<string, unknown>;
+} | null {
+  if (!detail || typeof detail.itemId !== 'string' || detail.itemId === '') return null;
+  if (detail.action !== 'open' && detail.action !== 'save') return null;
+  return {
+    schema: detail.action === 'open' ? 'commerce_custom_form_open' : 'commerce_custom_form_save',
+    content: commerceContent(context, { cartId, itemIds: [detail.itemId] }, win),
   };
 }
 
@@ -189,7 +230,14 @@ export function trackCommerceEvents(context: CommerceContext, win: Window = wind
   win.addEventListener('keydown', onActivate, true);
   win.addEventListener('submit', onActivate, true);
   win.addEventListener(CART_CHANGED_EVENT, onCartChanged);
+  const onCustomForm = (event: Event) => {
+    const detail = (event as CustomEvent<CustomFormEventDetail>).detail;
+    const custom = customFormEvent(context, detail, lastCart?.id, win);
+    if (custom) void sendTrackerEvent(custom.schema, custom.content);
+  };
+  win.addEventListener(CUSTOM_FORM_EVENT, onCustomForm);
   return () => {
+    win.removeEventListener(CUSTOM_FORM_EVENT, onCustomForm);
     win.removeEventListener('click', onActivate, true);
     win.removeEventListener('keydown', onActivate, true);
     win.removeEventListener('submit', onActivate, true);

@@ -12,6 +12,8 @@ export interface AnalyticsSiteContext {
     locale?: string;
     language?: string;
     cookieSettings?: { isRestrictiveCookiePolicyEnabled?: boolean; isCookieBannerEnabled?: boolean };
+    /** The owner's ad pixels (site settings); null or absent when none. */
+    adPixels?: { metaPixelId?: string | null; googleTagId?: string | null } | null;
     /** The global census switch of spec 6, when the server sends it. */
     censusEnabled?: boolean;
   };

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CartPill } from './cart-pill.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   for (const c of document.cookie.split(';')) {
     const name = c.split('=')[0].trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
@@ -36,5 +37,23 @@ describe('cart pill', () => {
     expect(pill.hidden).toBe(false);
     expect(pill.className).toContain('cart-pill--visible');
     expect(pill.textContent).toContain('1.234,00 €');
+  });
+
+  it('R2.1.2 R2.1.3 follows its link on the site, but inside the editor frame sets the frame URL instead', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+    const view = render(<CartPill totalQuantity={2} subtotalText="20,00 €" />);
+    const pill = view.container.querySelector('a')!;
+    expect(pill.getAttribute('href')).toBe('/cart');
+
+    // On its own page the link does the work: the click is not taken over.
+    expect(fireEvent.click(pill)).toBe(true);
+    expect(assign).not.toHaveBeenCalled();
+
+    // Framed by the editor's preview, the frame itself is sent to the cart.
+    vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
+    expect(fireEvent.click(pill)).toBe(false);
+    expect(assign).toHaveBeenCalledWith('/cart');
   });
 });

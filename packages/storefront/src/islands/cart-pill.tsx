@@ -1,7 +1,6 @@
 import { cartQuantityLabel } from '@baukasten/commerce';
-import { useEffect, useState } from 'react';
-import { hasCartCookie, isAuthenticated } from '../cookies.js';
-import { CART_CHANGED_EVENT } from './product/cart-request.js';
+import { type MouseEvent, useEffect, useState } from 'react';
+import { CART_CHANGED_EVENT, loadCart } from './product/cart-request.js';
 
 export interface CartPillProps {
   /** Item count known when the page was rendered (0 when the server did not load the cart). */
@@ -13,6 +12,16 @@ export interface CartPillProps {
 interface CartSummary {
   totalQuantity: number;
   subtotalText: string;
+}
+
+/**
+ * Inside the editor's preview frame (spec 2: R2.1.3) the pill sets the frame's URL instead of following
+ * its link, so the cart opens in the frame whatever target a theme or the editor gives links there.
+ */
+export function openCartInFrame(event: MouseEvent<HTMLAnchorElement>) {
+  if (window.top === window.self) return;
+  event.preventDefault();
+  window.location.assign('/cart');
 }
 
 /**
@@ -38,20 +47,12 @@ export function CartPill({ totalQuantity, subtotalText }: CartPillProps) {
     return () => window.removeEventListener(CART_CHANGED_EVENT, onChange);
   }, []);
 
+  // The cart is read only when there can be one (spec 4); its `change` event updates the pill above.
+  // A failed read leaves what the server rendered.
   useEffect(() => {
     setHydrated(true);
-    if (!hasCartCookie(document.cookie) && !isAuthenticated(document.cookie)) return;
     const controller = new AbortController();
-    fetch('/api/commerce/shopping-cart', { credentials: 'same-origin', signal: controller.signal })
-      .then((r) => (r.ok ? r.json() : null))
-      .then((cart) => {
-        if (cart && typeof cart.totalQuantity === 'number') {
-          setSummary({ totalQuantity: cart.totalQuantity, subtotalText: cart.subtotalText ?? '' });
-        }
-      })
-      .catch(() => {
-        /* the pill keeps what the server rendered */
-      });
+    void loadCart(controller.signal);
     return () => controller.abort();
   }, []);
 
@@ -60,6 +61,7 @@ export function CartPill({ totalQuantity, subtotalText }: CartPillProps) {
     <a
       className={`cart-pill${visible ? ' cart-pill--visible' : ''}`}
       href="/cart"
+      onClick={openCartInFrame}
       hidden={!visible}
       data-hydrated={hydrated ? 'true' : undefined}
       aria-label={`Warenkorb: ${summary.totalQuantity} Artikel, ${summary.subtotalText}`}

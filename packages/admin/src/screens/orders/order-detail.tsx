@@ -68,6 +68,15 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           </p>
           <ErrorBox error={action.error} />
           <StatusMessage>{action.busy ? t.saving : ''}</StatusMessage>
+          {can('commerce.orders') &&
+          order.status !== 'cancelled' &&
+          order.paymentStatus === 'AWAITING_PAYMENT' ? (
+            <div className="form-actions">
+              <Button busy={action.busy} onClick={() => change(() => ordersApi.markPaid(site.id, order.id))}>
+                {t.markPaid}
+              </Button>
+            </div>
+          ) : null}
           {can('commerce.orders') && order.status === 'open' ? (
             <div className="form-actions">
               <Button

@@ -100,6 +100,29 @@ describe('orders', () => {
     expect(sent.at(-1)).toMatchObject({ method: 'POST', headers: { 'x-csrf-token': 'crumb-1' } });
   });
 
+  it('marks a Vorkasse order paid once the transfer arrived', async () => {
+    const awaiting = {
+      ...order,
+      paymentMethod: 'bank-transfer',
+      paymentMethodText: 'Vorkasse (Überweisung)',
+      paymentStatus: 'AWAITING_PAYMENT',
+      paymentStatusText: 'Zahlung ausstehend',
+    };
+    const { sent } = fakeApi({
+      'GET /sites/site-1/orders/o1': { body: { order: awaiting } },
+      'POST /sites/site-1/orders/o1/mark-paid': {
+        body: { order: { ...awaiting, paymentStatus: 'PAID', paymentStatusText: 'Bezahlt' } },
+      },
+    });
+    renderInSite(<OrderDetail orderId="o1" />);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Vorkasse (Überweisung) – Zahlung ausstehend')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Zahlung erhalten' }));
+    expect(await screen.findByText('Vorkasse (Überweisung) – Bezahlt')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Zahlung erhalten' })).toBeNull();
+    expect(sent.at(-1)).toMatchObject({ method: 'POST', path: '/sites/site-1/orders/o1/mark-paid' });
+  });
+
   it('cancels only after asking, and shows a refusal', async () => {
     const { sent } = fakeApi({
       'GET /sites/site-1/orders/o1': { body: { order } },

@@ -190,6 +190,106 @@ describe('block editor', () => {
     expect(screen.getByLabelText('Link').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('R3.11.1 adds social links, a video by its address and an audio player, and saves them', async () => {
+    const { sent } = fakeApi({
+      'PATCH /sites/site-1/collections/page-1/draft': (request) => ({ body: detailOf(request.body.blocks) }),
+    });
+    renderEditor();
+    const user = userEvent.setup();
+    const kinds = [...(screen.getByLabelText('Blockart') as HTMLSelectElement).options].map((o) => o.text);
+    expect(kinds).toEqual(expect.arrayContaining(['Social-Media-Links', 'Video', 'Audio', 'Galerie']));
+
+    await user.selectOptions(screen.getByLabelText('Blockart'), 'video');
+    await user.click(screen.getByRole('button', { name: 'Block hinzufügen' }));
+    await user.type(screen.getByLabelText('Titel des Videos'), 'Die Werkstatt');
+    fireEvent.change(screen.getByLabelText('Adresse des Videos'), {
+      target: { value: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+    });
+    fireEvent.change(screen.getByLabelText('Vorschaubild (Adresse, optional)'), {
+      target: { value: '/bilder/werkstatt.jpg' },
+    });
+    fireEvent.change(screen.getByLabelText('Alternativtext des Vorschaubilds'), {
+      target: { value: 'Die Werkbank' },
+    });
+
+    await user.selectOptions(screen.getByLabelText('Blockart'), 'audio');
+    await user.click(screen.getByRole('button', { name: 'Block hinzufügen' }));
+    fireEvent.change(screen.getByLabelText('Adresse der Audiodatei'), {
+      target: { value: '/ton/glocke.mp3' },
+    });
+    fireEvent.change(screen.getByLabelText('Künstler'), { target: { value: 'Werkstatt' } });
+    fireEvent.change(screen.getByLabelText('Dauer in Sekunden (optional)'), { target: { value: '61' } });
+
+    await user.selectOptions(screen.getByLabelText('Blockart'), 'social-links');
+    await user.click(screen.getByRole('button', { name: 'Block hinzufügen' }));
+    fireEvent.change(screen.getByLabelText('Titel (optional)'), { target: { value: 'Folge uns' } });
+
+    await user.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+    await waitFor(() => expect(status()).toBe('Entwurf gespeichert.'));
+    const saved = sent.find((r) => r.method === 'PATCH')?.body.blocks as Block[];
+    expect(saved.map((b) => b.type)).toEqual(['heading', 'video', 'audio', 'social-links', 'text', 'button']);
+    expect(saved[1]).toMatchObject({
+      title: 'Die Werkstatt',
+      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      overlay: { assetUrl: '/bilder/werkstatt.jpg', altText: 'Die Werkbank' },
+    });
+    expect(saved[2]).toMatchObject({
+      audioAssetUrl: '/ton/glocke.mp3',
+      artist: 'Werkstatt',
+      durationMs: 61_000,
+    });
+    expect(saved[3]).toMatchObject({ type: 'social-links', title: 'Folge uns' });
+  });
+
+  it('R3.22.2 edits the gallery settings and shows a refused range at its field', async () => {
+    const gallery: Block = {
+      type: 'gallery',
+      id: 'g',
+      images: [{ assetUrl: '/bilder/1.jpg', altText: 'Eins' }],
+      settings: { design: 'grid' },
+    };
+    const { sent } = fakeApi({
+      'PATCH /sites/site-1/collections/page-1/draft': {
+        status: 400,
+        body: {
+          error: {
+            type: 'INVALID_INPUT',
+            message: '„thumbnails-per-row“ muss eine ganze Zahl zwischen 1 und 10 sein.',
+            fields: {
+              'blocks.0.settings.thumbnails-per-row':
+                '„thumbnails-per-row“ muss eine ganze Zahl zwischen 1 und 10 sein.',
+            },
+          },
+        },
+      },
+    });
+    renderInSite(
+      <BlockEditor siteId="site-1" detail={detailOf([gallery])} collections={[page]} canEdit canPublish />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByText('Einstellungen der Galerie'));
+    // Untouched settings show the server's defaults.
+    expect((screen.getByLabelText('Bilder pro Reihe (1–10)') as HTMLInputElement).value).toBe('4');
+    expect((screen.getByLabelText('Pfeile zum Blättern') as HTMLInputElement).checked).toBe(true);
+    await user.selectOptions(screen.getByLabelText('Darstellung'), 'slideshow');
+    await user.click(screen.getByLabelText('Großansicht beim Anklicken (Lightbox)'));
+    await user.click(screen.getByLabelText('Automatisch weiterblättern'));
+    fireEvent.change(screen.getByLabelText('Bilder pro Reihe (1–10)'), { target: { value: '12' } });
+    await user.selectOptions(screen.getByLabelText('Farbe der Großansicht'), 'light');
+    await act(async () => {
+      screen.getByRole('button', { name: 'Entwurf speichern' }).click();
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('thumbnails-per-row');
+    expect(screen.getByLabelText('Bilder pro Reihe (1–10)').getAttribute('aria-invalid')).toBe('true');
+    expect(sent.find((r) => r.method === 'PATCH')?.body.blocks[0].settings).toEqual({
+      design: 'slideshow',
+      lightbox: true,
+      autoplay: true,
+      'thumbnails-per-row': 12,
+      lightboxTheme: 'light',
+    });
+  });
+
   it('lets a reader look but not change anything', () => {
     fakeApi({});
     renderEditor({ canEdit: false, canPublish: false });

@@ -1,6 +1,8 @@
 import type { Block, Collection } from '../../api/admin-types.js';
 import { t } from '../../messages.js';
 import { Button, Checkbox, SelectField, TextArea, TextField } from '../../ui/controls.js';
+import { FormPicker } from '../forms/form-picker.js';
+import { ImagePicker } from '../media/image-picker.js';
 import { newBlockId } from './block-history.js';
 
 /*
@@ -91,6 +93,9 @@ export const BLOCK_FIELDS: Record<string, FieldSpec[]> = {
     ]),
     num('limit', 'Anzahl (1–30)'),
   ],
+  'social-links': [
+    text('title', 'Titel (optional)', 'Zeigt die Social-Media-Konten aus den Einstellungen der Website.'),
+  ],
   form: [text('formId', 'Kennung des Formulars')],
   newsletter: [text('title', 'Titel'), area('description', 'Beschreibung')],
   map: [
@@ -132,6 +137,12 @@ export function newBlock(kind: string, collections: readonly Collection[]): Bloc
       return { type: 'newsletter', id, title: 'Newsletter', description: '' };
     case 'gallery':
       return { type: 'gallery', id, images: [], settings: { design: 'grid' } };
+    case 'social-links':
+      return { type: 'social-links', id, title: '' };
+    case 'video':
+      return { type: 'video', id, title: '', url: '' };
+    case 'audio':
+      return { type: 'audio', id, audioAssetUrl: '', title: '', artist: '' };
     case 'accordion':
       return { type: 'accordion', id, items: [{ title: 'Frage', markdown: '' }] };
     case 'map':
@@ -200,6 +211,269 @@ function GalleryFields({ block, errors, disabled, onChange }: FieldsProps) {
         <option value="slider">Slider</option>
         <option value="stacked">Gestapelt</option>
       </SelectField>
+      <GallerySettingFields
+        block={block}
+        errors={errors}
+        disabled={disabled}
+        onChange={onChange}
+        blockKey=""
+        collections={[]}
+      />
+    </>
+  );
+}
+
+/** Gallery settings of spec 3 with the ranges of spec 9 (server: admin/pages/page-blocks.ts). */
+const GALLERY_SETTINGS: FieldSpec[] = [
+  check('autoplay', 'Automatisch weiterblättern'),
+  num('autoplay-duration', 'Sekunden pro Bild (1–10)'),
+  check('controls', 'Pfeile zum Blättern'),
+  check('thumbnails', 'Vorschaubilder'),
+  num('thumbnail-strip-height', 'Höhe der Vorschauleiste in Pixeln (0–200)'),
+  num('thumbnail-strip-margin', 'Abstand der Vorschauleiste in Pixeln (0–60)'),
+  check('auto-crop', 'Bilder zuschneiden'),
+  select('aspect-ratio', 'Seitenverhältnis', [
+    ['3:2', '3:2'],
+    ['4:3', '4:3'],
+    ['1:1', '1:1'],
+    ['16:9', '16:9'],
+    ['2:3', '2:3'],
+    ['3:4', '3:4'],
+  ]),
+  check('square-thumbs', 'Quadratische Kacheln'),
+  num('thumbnails-per-row', 'Bilder pro Reihe (1–10)'),
+  num('padding', 'Abstand zwischen Bildern in Pixeln (0–50)'),
+  num('max-width', 'Größte Kachelbreite in Pixeln (100–300)'),
+  select('active-alignment', 'Ausrichtung im Slider', [
+    ['center', 'Mitte'],
+    ['left', 'Links'],
+    ['right', 'Rechts'],
+  ]),
+  check('show-meta', 'Titel und Beschreibung zeigen'),
+  check('show-meta-basic', 'Nur einfache Angaben zeigen'),
+  check('show-meta-only-title', 'Nur den Titel zeigen'),
+  check('show-meta-on-hover', 'Angaben erst beim Darüberfahren zeigen'),
+  select('meta-position', 'Position der Angaben', [
+    ['bottom', 'Unten'],
+    ['bottom-left', 'Unten links'],
+    ['bottom-right', 'Unten rechts'],
+    ['top', 'Oben'],
+    ['top-left', 'Oben links'],
+    ['top-right', 'Oben rechts'],
+    ['center', 'Mitte'],
+  ]),
+  check('lightbox', 'Großansicht beim Anklicken (Lightbox)'),
+  select('lightboxTheme', 'Farbe der Großansicht', [
+    ['dark', 'Dunkel'],
+    ['light', 'Hell'],
+  ]),
+  check('newWindow', 'Links in neuem Fenster öffnen'),
+  check('transparentBackground', 'Durchsichtiger Hintergrund'),
+];
+
+/** The server's defaults, so an untouched box or field shows what the gallery does. */
+const GALLERY_DEFAULTS: Record<string, unknown> = {
+  'autoplay-duration': 5,
+  controls: true,
+  'auto-crop': true,
+  'thumbnail-strip-height': 80,
+  'thumbnail-strip-margin': 20,
+  'thumbnails-per-row': 4,
+  padding: 20,
+  'max-width': 300,
+};
+
+/** A number as typed: kept as text while it is no number yet. */
+const typedNumber = (raw: string) => {
+  const text = raw.replace(',', '.');
+  return text.trim() === '' || Number.isNaN(Number(text)) || text.endsWith('.') ? text : Number(text);
+};
+
+function GallerySettingFields({ block, errors, disabled, onChange }: FieldsProps) {
+  const settings = (block.settings ?? {}) as Record<string, unknown>;
+  const setSetting = (name: string, value: unknown) =>
+    onChange({ settings: { ...settings, [name]: value } }, `settings.${name}`);
+  return (
+    <details className="field-group">
+      <summary>Einstellungen der Galerie</summary>
+      {GALLERY_SETTINGS.map((spec) => {
+        const value = settings[spec.name] ?? GALLERY_DEFAULTS[spec.name];
+        const error = errors[`settings.${spec.name}`];
+        if (spec.kind === 'checkbox')
+          return (
+            <Checkbox
+              key={spec.name}
+              label={spec.label}
+              disabled={disabled}
+              checked={value === true}
+              onChange={(e) => setSetting(spec.name, e.target.checked)}
+            />
+          );
+        if (spec.kind === 'select')
+          return (
+            <SelectField
+              key={spec.name}
+              label={spec.label}
+              error={error}
+              disabled={disabled}
+              value={value === undefined ? spec.options?.[0]?.[0] : String(value)}
+              onChange={(e) => setSetting(spec.name, e.target.value)}
+            >
+              {(spec.options ?? []).map(([optionValue, label]) => (
+                <option key={optionValue} value={optionValue}>
+                  {label}
+                </option>
+              ))}
+            </SelectField>
+          );
+        return (
+          <TextField
+            key={spec.name}
+            label={spec.label}
+            error={error}
+            disabled={disabled}
+            inputMode="numeric"
+            value={value === undefined || value === null ? '' : String(value)}
+            onChange={(e) => setSetting(spec.name, typedNumber(e.target.value))}
+          />
+        );
+      })}
+    </details>
+  );
+}
+
+function VideoFields({ block, errors, disabled, onChange }: FieldsProps) {
+  const oembed = (block.oembed ?? {}) as { html?: string; providerName?: string };
+  const overlay = (block.overlay ?? null) as {
+    assetUrl?: string;
+    altText?: string;
+    originalSize?: string;
+  } | null;
+  const str = (value: unknown) => (typeof value === 'string' ? value : '');
+  return (
+    <>
+      <TextField
+        label="Titel des Videos"
+        disabled={disabled}
+        value={str(block.title)}
+        error={errors.title}
+        onChange={(e) => onChange({ title: e.target.value }, 'title')}
+      />
+      <TextField
+        label="Adresse des Videos"
+        hint="https://… einer Seite von YouTube oder Vimeo oder die Adresse eines Players."
+        disabled={disabled}
+        value={str(block.url)}
+        error={errors.url}
+        onChange={(e) => onChange({ url: e.target.value, oembed: { ...oembed, html: '' } }, 'url')}
+      />
+      <TextArea
+        label="Oder Einbettungscode (oEmbed-HTML)"
+        hint="Nur der Player (iframe mit https-Adresse) wird übernommen."
+        rows={3}
+        disabled={disabled}
+        value={str(oembed.html)}
+        error={errors['oembed.html']}
+        onChange={(e) => onChange({ oembed: { ...oembed, html: e.target.value } }, 'oembed.html')}
+      />
+      <TextField
+        label="Anbieter (optional)"
+        disabled={disabled}
+        value={str(oembed.providerName)}
+        error={errors['oembed.providerName']}
+        onChange={(e) =>
+          onChange({ oembed: { ...oembed, providerName: e.target.value } }, 'oembed.providerName')
+        }
+      />
+      <TextField
+        label="Vorschaubild (Adresse, optional)"
+        hint="Wird gezeigt, bis jemand das Video startet."
+        disabled={disabled}
+        value={str(overlay?.assetUrl)}
+        error={errors['overlay.assetUrl']}
+        onChange={(e) =>
+          onChange(
+            {
+              overlay: e.target.value
+                ? { ...overlay, assetUrl: e.target.value, altText: overlay?.altText ?? '' }
+                : null,
+            },
+            'overlay.assetUrl',
+          )
+        }
+      />
+      {overlay?.assetUrl ? (
+        <>
+          <TextField
+            label="Alternativtext des Vorschaubilds"
+            disabled={disabled}
+            value={str(overlay.altText)}
+            error={errors['overlay.altText']}
+            onChange={(e) =>
+              onChange({ overlay: { ...overlay, altText: e.target.value } }, 'overlay.altText')
+            }
+          />
+          <TextField
+            label="Größe des Vorschaubilds (Breite x Höhe)"
+            hint="z. B. 1600x900"
+            disabled={disabled}
+            value={str(overlay.originalSize)}
+            error={errors['overlay.originalSize']}
+            onChange={(e) =>
+              onChange(
+                { overlay: { ...overlay, originalSize: e.target.value.trim() || undefined } },
+                'overlay.originalSize',
+              )
+            }
+          />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function AudioFields({ block, errors, disabled, onChange }: FieldsProps) {
+  const str = (value: unknown) => (typeof value === 'string' ? value : '');
+  const seconds = typeof block.durationMs === 'number' ? String(Math.round(block.durationMs / 1000)) : '';
+  return (
+    <>
+      <TextField
+        label="Adresse der Audiodatei"
+        hint="https://… oder ein Pfad wie /ton/folge-1.mp3"
+        disabled={disabled}
+        value={str(block.audioAssetUrl)}
+        error={errors.audioAssetUrl}
+        onChange={(e) => onChange({ audioAssetUrl: e.target.value }, 'audioAssetUrl')}
+      />
+      <TextField
+        label="Titel"
+        disabled={disabled}
+        value={str(block.title)}
+        error={errors.title}
+        onChange={(e) => onChange({ title: e.target.value }, 'title')}
+      />
+      <TextField
+        label="Künstler"
+        disabled={disabled}
+        value={str(block.artist)}
+        error={errors.artist}
+        onChange={(e) => onChange({ artist: e.target.value }, 'artist')}
+      />
+      <TextField
+        label="Dauer in Sekunden (optional)"
+        inputMode="numeric"
+        disabled={disabled}
+        value={seconds}
+        error={errors.durationMs}
+        onChange={(e) => {
+          const value = e.target.value.trim();
+          const n = Number(value);
+          onChange(
+            { durationMs: value === '' ? undefined : Number.isFinite(n) ? Math.round(n * 1000) : value },
+            'durationMs',
+          );
+        }}
+      />
     </>
   );
 }
@@ -262,10 +536,40 @@ export function BlockFields(props: FieldsProps) {
   const { block, errors, collections, disabled, onChange } = props;
   if (block.type === 'gallery') return <GalleryFields {...props} />;
   if (block.type === 'accordion') return <AccordionFields {...props} />;
+  if (block.type === 'video') return <VideoFields {...props} />;
+  if (block.type === 'audio') return <AudioFields {...props} />;
+  if (block.type === 'form')
+    return (
+      <FormPicker
+        value={typeof block.formId === 'string' ? block.formId : ''}
+        error={props.errors.formId}
+        disabled={props.disabled}
+        onChange={(formId) => props.onChange({ formId }, 'formId')}
+      />
+    );
   const specs = BLOCK_FIELDS[block.type];
   if (!specs) return <p className="muted">{t.blockUnknown}</p>;
   return (
     <>
+      {block.type === 'image' && !disabled ? (
+        <ImagePicker
+          label="Bild aus der Mediathek"
+          value={typeof block.assetUrl === 'string' && block.assetUrl ? { assetUrl: block.assetUrl } : null}
+          onChange={(image) =>
+            onChange(
+              image
+                ? {
+                    assetUrl: image.assetUrl,
+                    originalSize: image.originalSize,
+                    altText:
+                      typeof block.altText === 'string' && block.altText ? block.altText : image.altText,
+                  }
+                : { assetUrl: '', originalSize: undefined },
+              'assetUrl',
+            )
+          }
+        />
+      ) : null}
       {specs.map((spec) => {
         const value = block[spec.name];
         const error = errors[spec.name];

@@ -19,6 +19,7 @@ import {
 import { siteAddress } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
 import { BlockEditor } from './block-editor.js';
+import { PageSettings, pageSeo, S } from './page-settings.js';
 
 /*
  * /config/sites/:siteId/seiten — the pages of a website in navigation order, with the blocks of the
@@ -201,21 +202,47 @@ function PageRow({
 function Preview({ page, reloads }: { page: Collection; reloads: number }) {
   const { site } = useSite();
   const [extra, setExtra] = useState(0);
+  // The draft preview's address (signed, short-lived); undefined shows the published page.
+  const [draftUrl, setDraftUrl] = useState<string>();
+  const draft = useAction();
   const base = siteAddress(site.hostnames[0]);
   if (!base) return null;
-  const src = `${base}${page.fullUrl}`;
+  const live = `${base}${page.fullUrl}`;
+  const src = draftUrl ?? live;
+  const toggleDraft = async () => {
+    if (draftUrl) return setDraftUrl(undefined);
+    const answer = await draft.run(() => pageSeo.draftPreview(site.id, page.id));
+    if (answer) setDraftUrl(answer.previewUrl);
+  };
+  const reload = async () => {
+    // A draft address is asked for anew, so the frame shows the latest saved draft.
+    if (draftUrl) {
+      const answer = await draft.run(() => pageSeo.draftPreview(site.id, page.id));
+      if (answer) setDraftUrl(answer.previewUrl);
+    }
+    setExtra((n) => n + 1);
+  };
   return (
     <section className="preview" aria-labelledby="preview-title">
       <div className="title-row">
         <h2 id="preview-title">{t.preview}</h2>
-        <Button variant="quiet" onClick={() => setExtra((n) => n + 1)}>
+        <Button variant="quiet" onClick={() => void reload()}>
           {t.reloadPreview}
         </Button>
+        <Button
+          variant="quiet"
+          onClick={() => void toggleDraft()}
+          busy={draft.busy}
+          aria-pressed={Boolean(draftUrl)}
+        >
+          {S.draftPreview}
+        </Button>
       </div>
+      <ErrorBox error={draft.error} />
       <p className="muted">
-        {t.previewHint}{' '}
-        <a href={src} target="_blank" rel="noreferrer">
-          {src}
+        {draftUrl ? S.draftPreviewHint : t.previewHint}{' '}
+        <a href={live} target="_blank" rel="noreferrer">
+          {live}
         </a>
       </p>
       <iframe
@@ -337,6 +364,17 @@ export function PagesScreen() {
                 }}
               />
               <Preview page={detail.data.collection} reloads={previewRound} />
+              {canPublish ? (
+                <PageSettings
+                  key={`settings-${detail.data.collection.id}`}
+                  page={detail.data.collection}
+                  onSaved={(saved) => {
+                    replaceInList(saved.collection);
+                    detail.set(saved);
+                    setPreviewRound((n) => n + 1);
+                  }}
+                />
+              ) : null}
             </>
           ) : null}
         </div>

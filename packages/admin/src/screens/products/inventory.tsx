@@ -11,11 +11,12 @@ import { Button, ErrorBox, Loading, NotAvailable, StatusMessage, TextField } fro
 import { variantLabel } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
 import { Pager } from './pager.js';
+import { RestockPanel } from './restock-panel.js';
 
 /*
  * /lager — every variant's stock, editable in place. Each save names the value the owner saw
  * (`expected`); when an order changed it meanwhile the server refuses with the current value, which
- * the row then shows.
+ * the row then shows. Below: who waits for a sold-out variant, with the restock mails (restock-panel.tsx).
  */
 
 const fixedUnlimited = (row: StockRow) => row.productType === 'digital' || row.productType === 'giftCard';
@@ -188,6 +189,7 @@ export function Inventory() {
       {list ? (
         <Pager total={list.total} limit={list.limit} offset={list.offset} onOffset={setOffset} />
       ) : null}
+      <RestockPanel />
     </div>
   );
 }

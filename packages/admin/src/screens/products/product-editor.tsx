@@ -19,6 +19,8 @@ import {
 } from '../../ui/controls.js';
 import { amountText, parseAmount } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
+import { extrasInput, extrasOf, ProductExtras } from './product-extras.js';
+import { merchandisingInput, merchandisingOf, ProductMerchandising } from './product-merchandising.js';
 import {
   gridSize,
   MAX_VARIANTS,
@@ -51,7 +53,12 @@ export interface ProductFormProps {
   canEdit: boolean;
   onSaved: (product: Product) => void;
   onDeleted?: () => void;
+  /** Loads the product anew (after someone else changed it); the form starts over from that version. */
+  onReload?: () => void;
 }
+
+/** Shown with the server's PRODUCT_CHANGED message (409): start over from the other owner's version. */
+const RELOAD_LATEST = 'Neueste Fassung laden';
 
 export function ProductForm({
   product,
@@ -60,6 +67,7 @@ export function ProductForm({
   canEdit,
   onSaved,
   onDeleted,
+  onReload,
 }: ProductFormProps) {
   const { site } = useSite();
   const action = useAction();
@@ -88,6 +96,13 @@ export function ProductForm({
   );
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [note, setNote] = useState('');
+  // Images, tags, categories and subscription plans (product-extras.tsx).
+  const [extras, setExtras] = useState(() => extrasOf(product));
+  // Restock, scarcity and sold-out texts, additional-fields form (product-merchandising.tsx).
+  const [merch, setMerch] = useState(() => merchandisingOf(product));
+  // The version this form started from (and, after a save, the saved one): the server refuses a save with
+  // 409 PRODUCT_CHANGED when someone else saved the product in between, instead of undoing their change.
+  const [baseVersion, setBaseVersion] = useState(product?.updatedAt);
 
   const parsedOptions = optionsOf(options);
   const size = gridSize(parsedOptions);
@@ -116,6 +131,10 @@ export function ProductForm({
       addButtonText: buttonText.trim() === '' ? null : buttonText.trim(),
     };
     if (!product) input.collectionId = collectionId;
+    const more = extrasInput(extras, type, { subscription: extrasOf(product).subscribable });
+    Object.assign(input, merchandisingInput(merch));
+    Object.assign(input, more.input);
+    Object.assign(found, more.problems);
     if (type === 'giftCard') {
       const amounts = valuesOf(giftAmounts).map((text) => parseAmount(text, currency));
       if (amounts.length === 0 || amounts.some((a) => a === null || a === 0))
@@ -161,10 +180,13 @@ export function ProductForm({
     const { input, problems: found } = build();
     setProblems(found);
     if (!input || Object.keys(found).length > 0) return;
+    const versioned: ProductInput & { expectedUpdatedAt?: number } = { ...input };
+    if (baseVersion !== undefined) versioned.expectedUpdatedAt = baseVersion;
     const answer = await action.run(() =>
-      product ? productsApi.update(site.id, product.id, input) : productsApi.create(site.id, input),
+      product ? productsApi.update(site.id, product.id, versioned) : productsApi.create(site.id, input),
     );
     if (answer) {
+      setBaseVersion(answer.product.updatedAt);
       setNote(t.productSaved);
       setRows(rowsOfProduct(answer.product.options, answer.product.variants, currency));
       onSaved(answer.product);
@@ -181,6 +203,11 @@ export function ProductForm({
   return (
     <form className="form card product-form" onSubmit={submit} noValidate>
       <ErrorBox error={action.error} />
+      {action.error?.type === 'PRODUCT_CHANGED' && onReload ? (
+        <p>
+          <Button onClick={onReload}>{RELOAD_LATEST}</Button>
+        </p>
+      ) : null}
       <fieldset className="field-group" disabled={!canEdit}>
         <legend>{t.general}</legend>
         <SelectField
@@ -241,6 +268,9 @@ export function ProductForm({
           error={fields.addButtonText}
         />
       </fieldset>
+
+      <ProductExtras state={extras} onChange={setExtras} type={type} canEdit={canEdit} fields={fields} />
+      <ProductMerchandising state={merch} onChange={setMerch} type={type} canEdit={canEdit} fields={fields} />
 
       {type === 'giftCard' ? (
         <fieldset className="field-group" disabled={!canEdit}>
@@ -394,6 +424,7 @@ export function ProductEditor({ productId }: { productId?: string }) {
             } else loaded.set({ ...loaded.data!, product: saved });
           }}
           onDeleted={() => navigate(paths.products(site.id))}
+          onReload={loaded.reload}
         />
       ) : null}
     </div>

@@ -19,6 +19,13 @@ import {
 import { amountText, parseAmount } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
 import { timeZones } from '../new-site.js';
+import { EngagementSettings } from './engagement-settings.js';
+import {
+  InstalmentFields,
+  type InstalmentSettings,
+  instalmentRequestOf,
+  instalmentRowsOf,
+} from './instalment-settings.js';
 import { StoreSettingsForm } from './store-settings.js';
 
 /** The website's own settings (PATCH /sites/:id): title, time zone, shop, cookie and comment switches. */
@@ -41,6 +48,11 @@ function GeneralSettings() {
   const [comments, setComments] = useState(s.commentsEnabled ?? false);
   const [likes, setLikes] = useState(s.simpleLikingEnabled ?? false);
   const [siteKey, setSiteKey] = useState(s.captchaSettings?.siteKey ?? '');
+  const [metaPixelId, setMetaPixelId] = useState(s.adPixels?.metaPixelId ?? '');
+  const [googleTagId, setGoogleTagId] = useState(s.adPixels?.googleTagId ?? '');
+  // Not yet in the shared SiteSettings type: the instalment teaser's settings (instalment-settings.tsx).
+  const storedInstalments = (s as { instalments?: Partial<InstalmentSettings> }).instalments;
+  const [instalments, setInstalments] = useState(() => instalmentRowsOf(storedInstalments, site.currency));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [note, setNote] = useState('');
 
@@ -52,9 +64,11 @@ function GeneralSettings() {
     if (!title.trim()) problems.title = t.titleMissing;
     if (minimum === null && minimumOrder.trim() !== '')
       problems['settings.storeSettings.minimumOrderMinor'] = t.amountInvalid;
+    const instalmentRequest = instalmentRequestOf(instalments, storedInstalments, site.currency);
+    Object.assign(problems, instalmentRequest.problems);
     setFieldErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    const settings: Settings = {
+    const settings: Settings & { instalments?: InstalmentSettings } = {
       storeSettings: {
         expressCheckout,
         multipleQuantityAllowedForServices: multipleServices,
@@ -64,6 +78,8 @@ function GeneralSettings() {
       commentsEnabled: comments,
       simpleLikingEnabled: likes,
       captchaSettings: { siteKey: siteKey.trim() },
+      adPixels: { metaPixelId: metaPixelId.trim(), googleTagId: googleTagId.trim() },
+      ...(instalmentRequest.settings ? { instalments: instalmentRequest.settings } : {}),
     };
     const answer = await action.run(() => sites.update(site.id, { title: title.trim(), timeZone, settings }));
     if (answer) {
@@ -120,6 +136,12 @@ function GeneralSettings() {
           error={fields['settings.storeSettings.minimumOrderMinor']}
         />
       </fieldset>
+      <InstalmentFields
+        rows={instalments}
+        currency={site.currency}
+        errors={fields}
+        onChange={setInstalments}
+      />
       <fieldset className="field-group">
         <legend>{t.cookies}</legend>
         <Checkbox
@@ -131,6 +153,24 @@ function GeneralSettings() {
           label={t.restrictiveCookies}
           checked={restrictive}
           onChange={(e) => setRestrictive(e.target.checked)}
+        />
+        <p className="muted">{t.cookieBannerHint}</p>
+      </fieldset>
+      <fieldset className="field-group">
+        <legend>{t.adPixels}</legend>
+        <p className="muted">{t.adPixelsHint}</p>
+        <TextField
+          label={t.metaPixelId}
+          inputMode="numeric"
+          value={metaPixelId}
+          onChange={(e) => setMetaPixelId(e.target.value)}
+          error={fields['settings.adPixels.metaPixelId']}
+        />
+        <TextField
+          label={t.googleTagId}
+          value={googleTagId}
+          onChange={(e) => setGoogleTagId(e.target.value)}
+          error={fields['settings.adPixels.googleTagId']}
         />
       </fieldset>
       <fieldset className="field-group">
@@ -184,6 +224,7 @@ export function SiteSettings() {
     <div>
       <PageTitle>{t.settingsTitle}</PageTitle>
       {can('site.settings') ? <GeneralSettings /> : null}
+      {can('site.settings') ? <EngagementSettings /> : null}
       {can('commerce.settings') ? <StoreSettingsForm /> : null}
       {can('site.delete') ? <DeleteSite /> : null}
     </div>

@@ -24,7 +24,14 @@ describe('site navigation by role', () => {
       'GET /sites/site-1': { body: { site: testSite({ roles: [16], roleNames: ['Entwürfe bearbeiten'] }) } },
     });
     render(<App />);
-    expect(await navLinks()).toEqual(['Laden am Eck', 'Website ansehen', 'Übersicht', 'Seiten']);
+    expect(await navLinks()).toEqual([
+      'Laden am Eck',
+      'Website ansehen',
+      'Übersicht',
+      'Seiten',
+      'Beiträge & Termine',
+      'Bilder',
+    ]);
   });
 
   it('R3.21.8 shows a store manager the shop and its settings, an administrator everything', async () => {
@@ -42,6 +49,8 @@ describe('site navigation by role', () => {
       'Lager',
       'Bestellungen',
       'Einstellungen',
+      'Statistik',
+      'Bilder',
     ]);
     cleanup();
 
@@ -55,12 +64,29 @@ describe('site navigation by role', () => {
       'Website ansehen',
       'Übersicht',
       'Seiten',
+      'Beiträge & Termine',
+      'Kommentare',
       'Produkte',
       'Lager',
       'Bestellungen',
       'Einstellungen',
       'Mitglieder',
+      'Statistik',
+      'Formulare',
+      'Bilder',
+      'Theme-Code',
+      'API-Schlüssel',
     ]);
+  });
+
+  it('R3.21.8 shows a moderator only the comment queue', async () => {
+    window.history.replaceState(null, '', '/config/sites/site-1');
+    fakeApi({
+      'GET /session': { body: testSession() },
+      'GET /sites/site-1': { body: { site: testSite({ roles: [6], roleNames: ['Moderation'] }) } },
+    });
+    render(<App />);
+    expect(await navLinks()).toEqual(['Laden am Eck', 'Website ansehen', 'Übersicht', 'Kommentare']);
   });
 
   it('navigates in place, marks the current section and shows the site’s own error', async () => {

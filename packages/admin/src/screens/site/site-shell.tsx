@@ -17,11 +17,18 @@ export interface SiteSectionLink {
 
 export const SITE_SECTIONS: SiteSectionLink[] = [
   { key: 'pages', label: t.pages, path: paths.pages, needs: ['pages.view'] },
+  { key: 'content', label: 'Beiträge & Termine', path: paths.content, needs: ['pages.view'] },
+  { key: 'comments', label: 'Kommentare', path: paths.comments, needs: ['comments.moderate'] },
   { key: 'products', label: t.products, path: paths.products, needs: ['commerce.view'] },
   { key: 'inventory', label: t.inventory, path: paths.inventory, needs: ['commerce.view'] },
   { key: 'orders', label: t.orders, path: paths.orders, needs: ['commerce.view'] },
   { key: 'settings', label: t.settings, path: paths.settings, needs: ['site.settings', 'commerce.settings'] },
   { key: 'members', label: t.members, path: paths.members, needs: ['site.members'] },
+  { key: 'analytics', label: t.analytics, path: paths.analytics, needs: ['analytics.view'] },
+  { key: 'forms', label: t.forms, path: paths.forms, needs: ['forms.view'] },
+  { key: 'media', label: 'Bilder', path: paths.media, needs: ['pages.view', 'commerce.view'] },
+  { key: 'code', label: 'Theme-Code', path: paths.code, needs: ['theme.code'] },
+  { key: 'apiKeys', label: 'API-Schlüssel', path: paths.apiKeys, needs: ['commerce.apiKeys'] },
 ];
 
 /** Loads the website, then shows its navigation and the section inside. */

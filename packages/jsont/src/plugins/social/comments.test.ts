@@ -21,6 +21,15 @@ describe('comments', () => {
     expect(visible({ commentState: 1, websiteSettings: {} })).toBe(false);
   });
 
+  it('R3.11.1 the disqus? predicate reads the shortname as spec 3 and the conformance cases spell it', () => {
+    const disqus = (settings: unknown) =>
+      commentPredicates.disqus([], scopeOver({ websiteSettings: settings }));
+    expect(disqus({ disqusShortname: 'werkstatt' })).toBe(true);
+    expect(disqus({ disqusShortName: 'werkstatt' })).toBe(true);
+    expect(disqus({ disqusShortname: '' })).toBe(false);
+    expect(disqus({})).toBe(false);
+  });
+
   it('links to the Disqus thread when the site uses Disqus', () => {
     const item = { id: 'p1', fullUrl: '/blog/p1', publicCommentCount: 0 };
     const root = { websiteSettings: { disqusShortname: 'shop' }, item };

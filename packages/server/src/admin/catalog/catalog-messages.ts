@@ -10,6 +10,8 @@ export const catalogMessages = {
 
   // Products
   productNotFound: 'Dieses Produkt wurde nicht gefunden.',
+  productChanged:
+    'Dieses Produkt wurde inzwischen von jemand anderem geändert. Bitte lade es neu und übernimm deine Änderungen erneut.',
   collectionNotProducts: 'Produkte können nur auf einer Produktseite angelegt werden.',
   titleMissing: 'Bitte gib dem Produkt einen Namen.',
   titleTooLong: 'Der Name darf höchstens 200 Zeichen lang sein.',

@@ -1,5 +1,6 @@
 import { ProductType } from '@baukasten/commerce';
 import { z } from 'zod';
+import { formNotOnSite } from './additional-fields-form.js';
 import { catalogMessages as m } from './catalog-messages.js';
 
 /*
@@ -205,6 +206,11 @@ const productFields = {
     .max(60, m.addButtonTextInvalid)
     .nullable(),
   merchandising,
+  /** One of the site's forms, asked before the product is added to the cart; null removes it. */
+  additionalFieldsFormId: z
+    .string({ error: formNotOnSite })
+    .regex(/^[A-Za-z0-9._~-]{1,64}$/, formNotOnSite)
+    .nullable(),
 };
 
 const optional = <T extends Record<string, z.ZodType>>(shape: T) =>
@@ -223,8 +229,13 @@ export const productChangesInput = z
   .strictObject({
     ...optional(productFields),
     productType: option(['physical', 'digital', 'service', 'giftCard']).optional(),
+    /** The product's updatedAt as the editor loaded it: the change is refused with 409 if it moved since. */
+    expectedUpdatedAt: z.number().int().min(0).optional(),
   })
-  .refine((changes) => Object.values(changes).some((v) => v !== undefined), m.nothingToChange);
+  .refine(
+    (changes) => Object.entries(changes).some(([key, v]) => key !== 'expectedUpdatedAt' && v !== undefined),
+    m.nothingToChange,
+  );
 
 export type NewProductInput = z.output<typeof newProductInput>;
 export type ProductChangesInput = z.output<typeof productChangesInput>;

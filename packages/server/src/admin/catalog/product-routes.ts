@@ -6,6 +6,7 @@ import { AdminInputError, parseInput } from '../admin-input.js';
 import { sanitizedHtml } from '../pages/markdown.js';
 import { pageUrlFromTitle } from '../pages/page-input.js';
 import { accessedSite, requireSitePermission } from '../permissions.js';
+import { additionalFieldsFormFor } from './additional-fields-form.js';
 import { catalogMessages as m } from './catalog-messages.js';
 import {
   listQuery,
@@ -35,6 +36,7 @@ function refusal(error: unknown): never {
     if (error.type === 'COLLECTION_NOT_FOUND')
       throw new AdminInputError(m.collectionNotProducts, { collectionId: m.collectionNotProducts });
     if (error.type === 'INVALID_INPUT') throw new AdminInputError(error.message, {});
+    if (error.type === 'ITEM_CHANGED') throw new HttpError(409, 'PRODUCT_CHANGED', m.productChanged);
   }
   throw error;
 }
@@ -116,7 +118,16 @@ export function registerProductRoutes(parent: FastifyInstance, storage: Storage)
       if (collection?.type !== CollectionType.PRODUCTS)
         throw new AdminInputError(m.collectionNotProducts, { collectionId: m.collectionNotProducts });
       const urlId = input.urlId ?? (await freeItemUrlId(storage, websiteId, collection.id, input.title));
-      const product = buildProduct(input, undefined, await productContext(storage, website, urlId));
+      const additionalFieldsForm = await additionalFieldsFormFor(
+        storage,
+        websiteId,
+        input.additionalFieldsFormId,
+      );
+      const product = buildProduct(
+        { ...input, additionalFieldsForm },
+        undefined,
+        await productContext(storage, website, urlId),
+      );
       const created = await storage.items
         .create(websiteId, {
           collectionId: collection.id,
@@ -140,6 +151,9 @@ export function registerProductRoutes(parent: FastifyInstance, storage: Storage)
       const input = parseInput(productChangesInput, request.body);
       const website = await websiteOf(storage, websiteId);
       const item = await productOf(storage, websiteId, productId);
+      // Two owners editing the same product: the later save must not silently undo the earlier one.
+      if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== item.updatedAt)
+        throw new HttpError(409, 'PRODUCT_CHANGED', m.productChanged);
       const shapesProduct = [
         'productType',
         'options',
@@ -154,10 +168,20 @@ export function registerProductRoutes(parent: FastifyInstance, storage: Storage)
         'subscription',
         'addButtonText',
         'merchandising',
+        'additionalFieldsFormId',
       ].some((key) => input[key as keyof typeof input] !== undefined);
+      const additionalFieldsForm = await additionalFieldsFormFor(
+        storage,
+        websiteId,
+        input.additionalFieldsFormId,
+      );
       const handle = input.urlId ?? item.urlId;
       const product = shapesProduct
-        ? buildProduct(input, item.product, await productContext(storage, website, handle, item.id))
+        ? buildProduct(
+            { ...input, additionalFieldsForm },
+            item.product,
+            await productContext(storage, website, handle, item.id),
+          )
         : undefined;
       const updated = await storage.items
         .update(websiteId, item.id, {
@@ -170,6 +194,7 @@ export function registerProductRoutes(parent: FastifyInstance, storage: Storage)
           tags: input.tags,
           categories: input.categories,
           product,
+          expectedUpdatedAt: input.expectedUpdatedAt,
         })
         .catch(refusal);
       if (!updated) throw productNotFound();

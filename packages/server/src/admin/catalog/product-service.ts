@@ -1,5 +1,12 @@
 import { formatMoney, ProductType } from '@baukasten/commerce';
-import type { Item, NewProduct, NewVariant, Product, ProductSubscriptionOption } from '@baukasten/storage';
+import type {
+  FormDefinition,
+  Item,
+  NewProduct,
+  NewVariant,
+  Product,
+  ProductSubscriptionOption,
+} from '@baukasten/storage';
 import { AdminInputError } from '../admin-input.js';
 import { catalogMessages as m } from './catalog-messages.js';
 import { PRODUCT_TYPES, type ProductTypeName, type VariantInput } from './product-input.js';
@@ -35,6 +42,8 @@ export interface ProductRequest {
   } | null;
   addButtonText?: string | null;
   merchandising?: Partial<Product['merchandising']>;
+  /** The copy of a site form (additional-fields-form.ts); null removes it, undefined keeps the stored one. */
+  additionalFieldsForm?: FormDefinition | null;
 }
 
 export interface ProductContext {
@@ -241,7 +250,11 @@ export function buildProduct(
     product.useCustomAddButtonText = true;
     product.customAddButtonText = addButtonText;
   }
-  if (existing?.additionalFieldsForm) product.additionalFieldsForm = existing.additionalFieldsForm;
+  const form =
+    request.additionalFieldsForm === undefined
+      ? existing?.additionalFieldsForm
+      : request.additionalFieldsForm;
+  if (form) product.additionalFieldsForm = form;
   return product;
 }
 

@@ -76,6 +76,9 @@ export function productView(item: Item, currency: string) {
       : null,
     addButtonText: product?.useCustomAddButtonText ? (product.customAddButtonText ?? null) : null,
     merchandising: product?.merchandising ?? null,
+    additionalFieldsForm: product?.additionalFieldsForm
+      ? { id: product.additionalFieldsForm.id, name: product.additionalFieldsForm.name }
+      : null,
     createdAt: item.createdAt,
   };
 }

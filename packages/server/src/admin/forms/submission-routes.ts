@@ -29,6 +29,12 @@ async function formOf(storage: Storage, websiteId: string, formId: string) {
 export function registerSubmissionRoutes(admin: FastifyInstance, storage: Storage) {
   const view = { preHandler: requireSitePermission('forms.view') };
 
+  admin.get('/sites/:siteId/forms', view, async (request) => {
+    const { websiteId } = accessedSite(request);
+    const forms = await storage.forms.list(websiteId);
+    return { forms: forms.map((f) => ({ id: f.id, name: f.name, fieldCount: f.fields.length })) };
+  });
+
   admin.get('/sites/:siteId/forms/:formId/submissions', view, async (request) => {
     const { formId } = parseInput(params, request.params);
     const { websiteId } = accessedSite(request);

@@ -11,6 +11,8 @@ export const orderMessages = {
   alreadyFulfilled: 'Diese Bestellung wurde bereits ausgeführt.',
   cannotCancelFulfilled: 'Eine ausgeführte Bestellung kann nicht mehr storniert werden.',
   cannotFulfilCancelled: 'Eine stornierte Bestellung kann nicht ausgeführt werden.',
+  alreadyPaid: 'Diese Bestellung ist bereits bezahlt.',
+  cannotPayCancelled: 'Eine stornierte Bestellung kann nicht als bezahlt markiert werden.',
   tooManyToExport: (max: number) =>
     `Es können höchstens ${max.toLocaleString('de-DE')} Bestellungen auf einmal exportiert werden. Bitte grenze den Zeitraum ein.`,
 

@@ -14,7 +14,7 @@ import { endOfDay, localDateTime, startOfDay } from './zoned-dates.js';
 
 /*
  * Orders of one website: the list with its filters, one order, the CSV export (commerce.view), and
- * marking an order fulfilled or cancelling it (commerce.orders). Cancelling gives back the stock the
+ * marking an order fulfilled, paid (Vorkasse) or cancelling it (commerce.orders). Cancelling gives back the stock the
  * order took, in the transaction that changes its status.
  */
 
@@ -145,6 +145,21 @@ export function registerOrderRoutes(parent: FastifyInstance, storage: Storage) {
         throw statusOf(change.order) === 'cancelled'
           ? new HttpError(409, 'ORDER_CANCELLED', m.cannotFulfilCancelled)
           : new HttpError(409, 'ORDER_ALREADY_FULFILLED', m.alreadyFulfilled);
+      }
+      return { order: orderDetailView(change.order) };
+    });
+
+    // Vorkasse: the owner sees the transfer on the bank statement and marks the order paid; its
+    // downloads open from then on.
+    admin.post('/sites/:siteId/orders/:orderId/mark-paid', manage, async (request) => {
+      const { websiteId } = accessedSite(request);
+      const { orderId } = parseInput(orderParams, request.params);
+      const change = await storage.orders.markPaid(websiteId, orderId);
+      if (change.outcome === 'not-found') throw orderNotFound();
+      if (change.outcome === 'refused') {
+        throw statusOf(change.order) === 'cancelled'
+          ? new HttpError(409, 'ORDER_CANCELLED', m.cannotPayCancelled)
+          : new HttpError(409, 'ORDER_ALREADY_PAID', m.alreadyPaid);
       }
       return { order: orderDetailView(change.order) };
     });

@@ -44,7 +44,11 @@ withTestDatabases((db) => {
       shippingAddress: { ...germanAddress, ...opts.address },
     });
     expect(placed.statusCode).toBe(201);
-    return placed.json().order as { id: string; orderNumber: number };
+    return placed.json().order as {
+      id: string;
+      orderNumber: number;
+      items: { sku: string; downloadUrl?: string }[];
+    };
   }
 
   it('lists orders newest first for those who may see the shop; others learn nothing', async () => {
@@ -149,6 +153,52 @@ withTestDatabases((db) => {
       type: 'ORDER_CANCELLED',
       message: orderMessages.cannotFulfilCancelled,
     });
+  });
+
+  it('a Vorkasse order marked paid opens its download; marking twice or a cancelled order is 409', async () => {
+    const order = await buy({ ebook: true });
+    const download = () =>
+      app.inject({
+        method: 'GET',
+        url: order.items.find((i) => i.sku === sku('EBOOK'))!.downloadUrl!,
+        headers: { host: shop.hostname },
+      });
+    expect((await download()).statusCode).toBe(403);
+    const detail = await team.viewer.get(`${base}/orders/${order.id}`);
+    expect(detail.body.order).toMatchObject({ paymentStatus: 'AWAITING_PAYMENT' });
+
+    expect((await team.viewer.post(`${base}/orders/${order.id}/mark-paid`)).status).toBe(403);
+    expect(
+      (await team.outsider.post(`/api/admin/sites/${team.outsiderSiteId}/orders/${order.id}/mark-paid`))
+        .status,
+    ).toBe(404);
+    expect((await download()).statusCode).toBe(403);
+
+    const paid = await team.storeManager.post(`${base}/orders/${order.id}/mark-paid`);
+    expect(paid.status).toBe(200);
+    expect(paid.body.order).toMatchObject({
+      paymentStatus: 'PAID',
+      paymentStatusText: 'Bezahlt',
+      status: 'open',
+    });
+    const file = await download();
+    expect(file.statusCode).toBe(200);
+    expect(file.body.startsWith('%PDF')).toBe(true);
+
+    const again = await team.admin.post(`${base}/orders/${order.id}/mark-paid`);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toEqual({ type: 'ORDER_ALREADY_PAID', message: orderMessages.alreadyPaid });
+
+    const cancelled = await buy({ mugs: 1 });
+    await team.storeManager.post(`${base}/orders/${cancelled.id}/cancel`);
+    const refused = await team.storeManager.post(`${base}/orders/${cancelled.id}/mark-paid`);
+    expect(refused.body.error).toEqual({
+      type: 'ORDER_CANCELLED',
+      message: orderMessages.cannotPayCancelled,
+    });
+    expect((await team.viewer.get(`${base}/orders/${cancelled.id}`)).body.order.paymentStatus).toBe(
+      'AWAITING_PAYMENT',
+    );
   });
 
   it('two cancels at once give the stock back once', async () => {

@@ -1,3 +1,4 @@
+import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
 import { markdownToHtml, sanitizedHtml } from './markdown.js';
 import { pageMessages as m } from './page-messages.js';
@@ -173,6 +174,113 @@ const summary = z.object({
   limit: wholeNumber(1, 30, m.limitInvalid(30)).default(6),
 });
 
+/** The site's social accounts (website settings socialAccounts) as a row of links. */
+const socialLinks = z.object({
+  type: z.literal('social-links'),
+  id: blockId,
+  title: text(200, m.headingTooLong).optional(),
+});
+
+/** The https address of the first iframe of an oEmbed HTML snippet; '' without one. */
+function playerAddress(html: string): string {
+  let src = '';
+  sanitizeHtml(html, {
+    allowedTags: ['iframe'],
+    allowedAttributes: { iframe: ['src'] },
+    allowedSchemes: ['https'],
+    exclusiveFilter: (frame) => {
+      if (
+        frame.tag === 'iframe' &&
+        !src &&
+        /^https:\/\/\S+$/i.test(frame.attribs.src ?? '') &&
+        isWebUrl(frame.attribs.src!)
+      )
+        src = frame.attribs.src!;
+      return false;
+    },
+  });
+  return src;
+}
+
+/** A video page's address as the provider's player: YouTube and Vimeo by their ids, others as they are. */
+export function playerUrlOf(url: string): string {
+  const parsed = new URL(url);
+  const host = parsed.hostname.replace(/^www\.|^m\./, '');
+  const youtubeId =
+    host === 'youtu.be'
+      ? parsed.pathname.slice(1)
+      : host === 'youtube.com' || host === 'youtube-nocookie.com'
+        ? (parsed.searchParams.get('v') ?? /^\/(?:embed|shorts|live)\/([^/]+)/.exec(parsed.pathname)?.[1])
+        : undefined;
+  if (youtubeId && /^[\w-]{6,20}$/.test(youtubeId))
+    return `https://www.youtube-nocookie.com/embed/${youtubeId}`;
+  const vimeoId = host === 'vimeo.com' ? /^\/(\d{3,12})(?:\/|$)/.exec(parsed.pathname)?.[1] : undefined;
+  if (vimeoId) return `https://player.vimeo.com/video/${vimeoId}`;
+  return url;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * A video (spec 3 Video): the provider's oEmbed HTML or the video's address, which becomes the player
+ * address of YouTube and Vimeo. Either way only one https iframe is kept (`oembed.html`), so no
+ * owner-written markup runs in the page; the storefront adds the frame's sandbox and the overlay image.
+ */
+const video = z
+  .object({
+    type: z.literal('video'),
+    id: blockId,
+    title: text(200, m.videoTextTooLong).optional(),
+    url: z
+      .string({ error: m.videoUrlInvalid })
+      .trim()
+      .max(MAX_URL, m.videoUrlInvalid)
+      .refine((url) => url === '' || (/^https:\/\//i.test(url) && isWebUrl(url)), m.videoUrlInvalid)
+      .optional(),
+    oembed: z
+      .object({
+        html: z.string({ error: m.videoHtmlInvalid }).max(MAX_HTML, m.videoHtmlInvalid).optional(),
+        providerName: text(200, m.videoTextTooLong).optional(),
+      })
+      .optional(),
+    overlay: z.object(imageFields).nullish(),
+  })
+  .superRefine((block, ctx) => {
+    const html = block.oembed?.html?.trim() ?? '';
+    if (html !== '' && !playerAddress(html))
+      ctx.addIssue({ code: 'custom', message: m.videoHtmlInvalid, path: ['oembed', 'html'] });
+    else if (html === '' && !block.url)
+      ctx.addIssue({ code: 'custom', message: m.videoMissing, path: ['url'] });
+  })
+  .transform(({ oembed, url, overlay, ...rest }) => {
+    const html = oembed?.html?.trim() ?? '';
+    const src = html !== '' ? playerAddress(html) : playerUrlOf(url!);
+    return {
+      ...rest,
+      ...(url ? { url } : {}),
+      oembed: {
+        html: `<iframe src="${escapeAttribute(src)}"></iframe>`,
+        ...(oembed?.providerName ? { providerName: oembed.providerName } : {}),
+      },
+      ...(overlay?.assetUrl ? { overlay } : {}),
+    };
+  });
+
+/** An audio file with its player (spec 3): the file's address, title, artist and length. */
+const audio = z.object({
+  type: z.literal('audio'),
+  id: blockId,
+  audioAssetUrl: z
+    .string({ error: m.audioUrlInvalid })
+    .trim()
+    .max(MAX_URL, m.audioUrlInvalid)
+    .refine((url) => /^https:\/\/\S+$/i.test(url) || isSitePath(url), m.audioUrlInvalid),
+  title: text(200, m.audioTextTooLong).optional(),
+  artist: text(200, m.audioTextTooLong).optional(),
+  durationMs: wholeNumber(0, 86_400_000, m.audioDurationInvalid).optional(),
+});
+
 const form = z.object({
   type: z.literal('form'),
   id: blockId,
@@ -273,9 +381,12 @@ export const BLOCK_KINDS = [
   'embed',
   'products',
   'summary',
+  'social-links',
   'form',
   'newsletter',
   'gallery',
+  'video',
+  'audio',
   'accordion',
   'map',
 ] as const;
@@ -292,9 +403,12 @@ export const pageBlock = z.discriminatedUnion(
     embed,
     products,
     summary,
+    socialLinks,
     form,
     newsletter,
     gallery,
+    video,
+    audio,
     accordion,
     map,
   ],

@@ -55,4 +55,12 @@ export const pageMessages = {
   zoomInvalid: 'Die Zoomstufe muss eine ganze Zahl zwischen 1 und 20 sein.',
   addressTooLong: 'Die Adresse darf höchstens 300 Zeichen lang sein.',
   newsletterTextTooLong: 'Titel und Beschreibung dürfen höchstens 500 Zeichen lang sein.',
+  // Video and audio blocks
+  videoMissing: 'Bitte gib die Adresse des Videos oder seinen Einbettungscode (oEmbed-HTML) an.',
+  videoUrlInvalid: 'Bitte gib die https-Adresse des Videos an, z. B. https://www.youtube.com/watch?v=…',
+  videoHtmlInvalid: 'Der Einbettungscode muss einen Player mit https-Adresse (iframe) enthalten.',
+  videoTextTooLong: 'Titel und Anbieter dürfen höchstens 200 Zeichen lang sein.',
+  audioUrlInvalid: 'Bitte gib die Adresse der Audiodatei an (https://… oder /…).',
+  audioTextTooLong: 'Titel und Künstler dürfen höchstens 200 Zeichen lang sein.',
+  audioDurationInvalid: 'Die Dauer muss eine ganze Zahl von Millisekunden bis höchstens 24 Stunden sein.',
 } as const;

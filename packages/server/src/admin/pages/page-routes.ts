@@ -95,7 +95,11 @@ export function registerPageAdminRoutes(parent: FastifyInstance, storage: Storag
           hidden: input.hidden,
           // New pages go to the end of the navigation.
           position: existing.reduce((max, c) => Math.max(max, c.position + 1), 0),
-          settings: { pageKind: input.type },
+          // Blogs and events render as such when their typeName says so (server/src/content/README.md).
+          settings: {
+            pageKind: input.type,
+            ...(input.type === 'blog' || input.type === 'events' ? { typeName: input.type } : {}),
+          },
         })
         .catch(refusal);
       return reply.code(201).send(collectionDetailView(await editable(storage, websiteId, created.id)));

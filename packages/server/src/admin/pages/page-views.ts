@@ -16,6 +16,10 @@ const KIND_BY_TYPE: Record<number, PageKind> = {
 export function pageKindOf(collection: EditableCollection): PageKind | 'other' {
   const kept = collection.settings.pageKind;
   if (typeof kept === 'string' && Object.hasOwn(PAGE_KINDS, kept)) return kept as PageKind;
+  // Collections made outside the editor (the demo's journal and events) say it in typeName.
+  const typeName = collection.settings.typeName;
+  if (collection.type === CollectionType.GENERIC && (typeName === 'blog' || typeName === 'events'))
+    return typeName;
   return KIND_BY_TYPE[collection.type] ?? 'other';
 }
 

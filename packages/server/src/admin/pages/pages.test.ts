@@ -237,6 +237,27 @@ withTestDatabases((db) => {
         pageMessages.accordionTitleMissing,
       ],
       [{ type: 'map', lat: 100, lng: 10 }, 'blocks.1.lat', pageMessages.latitudeInvalid],
+      [{ type: 'video' }, 'blocks.1.url', pageMessages.videoMissing],
+      [
+        { type: 'video', url: 'http://youtube.com/watch?v=abc' },
+        'blocks.1.url',
+        pageMessages.videoUrlInvalid,
+      ],
+      [
+        { type: 'video', oembed: { html: '<script>alert(1)</script>' } },
+        'blocks.1.oembed.html',
+        pageMessages.videoHtmlInvalid,
+      ],
+      [
+        { type: 'audio', audioAssetUrl: 'javascript:x' },
+        'blocks.1.audioAssetUrl',
+        pageMessages.audioUrlInvalid,
+      ],
+      [
+        { type: 'audio', audioAssetUrl: '/ton.mp3', durationMs: -1 },
+        'blocks.1.durationMs',
+        pageMessages.audioDurationInvalid,
+      ],
     ];
     for (const [block, field, message] of cases) {
       const answer = await team.admin.patch(`${base}/collections/${page.id}/draft`, {
@@ -274,6 +295,66 @@ withTestDatabases((db) => {
       'thumbnail-strip-height': 80,
       'thumbnail-strip-margin': 20,
     });
+  });
+
+  it('R3.11.1 saves social links, video (address or oEmbed HTML, overlay image) and audio blocks that visitors then see', async () => {
+    const page = (await createPage(team.admin, { type: 'gallery', title: 'Medien' })).body.collection;
+    const saved = await team.draftEditor.patch(`${base}/collections/${page.id}/draft`, {
+      blocks: [
+        { type: 'social-links', title: 'Folge uns' },
+        {
+          type: 'video',
+          title: 'Die Werkstatt',
+          url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10',
+          overlay: { assetUrl: '/bilder/werkstatt.jpg', altText: 'Werkbank', originalSize: '1600x900' },
+        },
+        {
+          type: 'video',
+          title: 'Brennofen',
+          oembed: {
+            html: '<div><iframe src="https://player.vimeo.com/video/76979871" onload="x()"></iframe><script>alert(1)</script></div>',
+            providerName: 'Vimeo',
+          },
+        },
+        { type: 'video', url: 'https://vimeo.com/76979871' },
+        {
+          type: 'audio',
+          audioAssetUrl: '/ton/glocke.mp3',
+          title: 'Glocke',
+          artist: 'Werkstatt',
+          durationMs: 61_000,
+        },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    const [social, youtube, vimeoHtml, vimeoUrl, audio] = saved.body.blocks.draft;
+    expect(social).toMatchObject({ type: 'social-links', title: 'Folge uns' });
+    expect(youtube.oembed).toEqual({
+      html: '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"></iframe>',
+    });
+    expect(youtube.overlay).toMatchObject({ assetUrl: '/bilder/werkstatt.jpg', originalSize: '1600x900' });
+    expect(vimeoHtml.oembed).toEqual({
+      html: '<iframe src="https://player.vimeo.com/video/76979871"></iframe>',
+      providerName: 'Vimeo',
+    });
+    expect(vimeoUrl.oembed.html).toBe('<iframe src="https://player.vimeo.com/video/76979871"></iframe>');
+    expect(audio).toMatchObject({
+      audioAssetUrl: '/ton/glocke.mp3',
+      artist: 'Werkstatt',
+      durationMs: 61_000,
+    });
+    // What was saved saves again unchanged (the editor sends the blocks back as it got them).
+    const again = await team.admin.patch(`${base}/collections/${page.id}/draft`, {
+      blocks: saved.body.blocks.draft,
+    });
+    expect(again.body.blocks.draft).toEqual(saved.body.blocks.draft);
+
+    await team.admin.post(`${base}/collections/${page.id}/publish`);
+    const html = (await app.inject({ method: 'GET', url: '/medien', headers: { host: hostname } })).body;
+    expect(html).toContain('data-island="video-overlay"');
+    expect(html).toContain('youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(html).not.toContain('alert(1)');
+    expect(html).toContain('/ton/glocke.mp3');
   });
 
   it('stores sanitised HTML: scripts, event handlers and javascript: links never reach visitors', async () => {

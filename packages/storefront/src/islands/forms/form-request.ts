@@ -6,6 +6,8 @@ import { readCookie } from '../../cookies.js';
 export const FORM_KEY_URL = '/api/form/FormSubmissionKey';
 export const SAVE_FORM_SUBMISSION_URL = '/api/form/SaveFormSubmission';
 export const RESTOCK_SIGNUP_URL = '/api/commerce/restock-notifications';
+/** Spec 7: a signed-in customer's restock sign-up (the account's address, no captcha). */
+export const ACCOUNT_RESTOCK_SIGNUP_URL = '/api/site-users/account/notifications/restock';
 export const NEWSLETTER_SUBSCRIBE_URL = '/api/newsletter/subscribe';
 
 export interface JsonAnswer {

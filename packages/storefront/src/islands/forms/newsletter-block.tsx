@@ -1,5 +1,6 @@
 import { FORM_MESSAGES } from '@baukasten/commerce';
 import { useEffect, useId, useState } from 'react';
+import { NEWSLETTER_SUBSCRIBED_EVENT } from '../../analytics/page-events.js';
 import { CaptchaContainer } from './captcha-status.js';
 import { NEWSLETTER_SUBSCRIBE_URL } from './form-request.js';
 import { NEWSLETTER_TEXTS } from './texts.js';
@@ -29,6 +30,12 @@ export function NewsletterBlock(props: NewsletterBlockProps) {
     successText: (body) => answerMessage(body) ?? NEWSLETTER_TEXTS.confirmationSent,
     failureText: NEWSLETTER_TEXTS.failed,
   });
+
+  // Announced for the ad pixels (they run only after cookie consent).
+  const subscribed = signup.phase === 'success';
+  useEffect(() => {
+    if (subscribed) window.dispatchEvent(new Event(NEWSLETTER_SUBSCRIBED_EVENT));
+  }, [subscribed]);
 
   const submitting = signup.phase === 'submitting';
   const emailId = `${id}-email`;

@@ -211,3 +211,103 @@ describe('restock form: failures', () => {
     expect(api.callsTo(SIGNUP)).toHaveLength(0);
   });
 });
+
+describe('restock form: signed-in customer', () => {
+  const ACCOUNT_SIGNUP = 'POST /api/site-users/account/notifications/restock';
+
+  function signIn(signedIn: boolean) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the island reads the readable flag of spec 3.
+    document.cookie = signedIn
+      ? 'authenticated=true; path=/'
+      : 'authenticated=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  }
+
+  beforeEach(() => {
+    signIn(true);
+    document.documentElement.lang = 'de';
+  });
+  afterEach(() => {
+    signIn(false);
+    document.documentElement.lang = '';
+  });
+
+  async function renderSignedIn(props: Partial<RestockFormProps> = {}) {
+    const view = render(<RestockForm {...product} {...props} />);
+    await screen.findByText(
+      'Du bist angemeldet: Wir schreiben dir an die E-Mail-Adresse deines Kundenkontos.',
+    );
+    return view;
+  }
+
+  it('R7.4.3 R7.4.4 R4.3.1 R4.3.2 R8.3.3 asks for no email and no captcha, signs up with one click and the page language, then shows "Registriert!"', async () => {
+    const answer = deferred<Response>();
+    stubApi({ [ACCOUNT_SIGNUP]: () => answer.promise });
+    const { container } = await renderSignedIn({ captchaEnabled: true, mailingListSignUpEnabled: true });
+    expect(container.querySelector('input[type="email"]')).toBeNull();
+    expect(container.querySelector('.restock-form__captcha')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Newsletter abonnieren'));
+    submit();
+    await waitFor(() => expect(api.callsTo(ACCOUNT_SIGNUP)).toHaveLength(1));
+    expect((screen.getByRole('button') as HTMLButtonElement).textContent).toBe('Wird gesendet …');
+    const [call] = api.callsTo(ACCOUNT_SIGNUP);
+    expect(call.headers['x-csrf-token']).toBe('krume-9');
+    expect(call.body).toEqual({
+      isJoinMailingList: true,
+      productId: 'item-1',
+      variantId: 'variant-2',
+      language: 'de',
+    });
+    await act(async () => answer.resolve(jsonResponse({ success: true, message: 'Registriert!' })));
+    expect(await screen.findByText('Registriert!')).toBeTruthy();
+    expect(container.querySelector('form')).toBeNull();
+    expect(api.callsTo(CHALLENGE)).toHaveLength(0);
+    expect(api.callsTo(SIGNUP)).toHaveLength(0);
+  });
+
+  it("R8.3.4 shows the store's own success text after the one-click sign-up", async () => {
+    stubApi({ [ACCOUNT_SIGNUP]: () => jsonResponse({ success: true }) });
+    await renderSignedIn({ successMessage: 'Bald wieder da – wir melden uns.' });
+    submit();
+    await screen.findByText('Bald wieder da – wir melden uns.');
+  });
+
+  it('R4.3.3 R8.3.1 R8.3.2 shows the server message, else the fallback, and keeps the button', async () => {
+    stubApi({
+      [ACCOUNT_SIGNUP]: () =>
+        jsonResponse({ error: { type: 'PRODUCT_NOT_FOUND', message: 'Diesen Artikel gibt es nicht.' } }, 404),
+    });
+    await renderSignedIn();
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('Diesen Artikel gibt es nicht.');
+    expect((screen.getByRole('button') as HTMLButtonElement).disabled).toBe(false);
+
+    cleanup();
+    stubApi({ [ACCOUNT_SIGNUP]: () => new Response('', { status: 500 }) });
+    await renderSignedIn();
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(FALLBACK);
+  });
+
+  it('falls back to the email form when the server no longer knows the session', async () => {
+    stubApi({
+      [ACCOUNT_SIGNUP]: () =>
+        jsonResponse(
+          { error: { type: 'INVALID_EMAIL', message: 'E-Mail-Adresse darf nicht leer sein' } },
+          400,
+        ),
+    });
+    await renderSignedIn();
+    submit();
+    await waitFor(() => expect(screen.getByLabelText('E-Mail-Adresse')).toBeTruthy());
+    fireEvent.change(emailInput(), { target: { value: 'kundin@example.de' } });
+    submit();
+    await screen.findByText('Registriert!');
+    expect(api.callsTo(SIGNUP)).toHaveLength(1);
+  });
+
+  it('R5.4.1 the server-rendered markup is the visitor form: the cookie only counts in the browser', () => {
+    const root = document.createElement('div');
+    root.innerHTML = renderIsland('restock-form', product);
+    expect(root.querySelector('input[type="email"]')).not.toBeNull();
+  });
+});

@@ -24,6 +24,8 @@ export const RESTOCK_ISLAND_TEXTS = {
   emailLabel: 'E-Mail-Adresse',
   joinMailingList: 'Newsletter abonnieren',
   submit: 'Benachrichtige mich',
+  /** Above the one-click button of a signed-in customer. */
+  signedInHint: 'Du bist angemeldet: Wir schreiben dir an die E-Mail-Adresse deines Kundenkontos.',
 } as const;
 
 export const NEWSLETTER_TEXTS = {

@@ -1,6 +1,6 @@
 import { type AddToCartError, isSoldOut, itemVariantOptions, QUANTITY_INPUT } from '@baukasten/commerce';
 import { type FormEvent, useCallback, useMemo, useRef } from 'react';
-import { AddToCartAlert } from './add-to-cart-alert.js';
+import { AddToCartAlertSlot } from './add-to-cart-alert-slot.js';
 import { AddToCartButton } from './add-to-cart-button.js';
 import { AddedPopover } from './added-popover.js';
 import { CART_ENTRIES_URL } from './cart-request.js';
@@ -31,7 +31,8 @@ function QuickAddForm(props: ProductPurchaseProps) {
   const soldOut = isSoldOut(purchaseProduct(props));
   const buttonRef = useRef<HTMLButtonElement>(null);
   const afterAlert = useCallback((_error: AddToCartError) => buttonRef.current?.focus(), []);
-  const flow = useAddToCart(props, soldOut, afterAlert);
+  const focusButton = useCallback(() => buttonRef.current?.focus(), []);
+  const flow = useAddToCart(props, soldOut, afterAlert, focusButton);
   const activate = () => flow.activate({});
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +52,7 @@ function QuickAddForm(props: ProductPurchaseProps) {
         buttonRef={buttonRef}
       />
       <AddedPopover added={flow.added} />
-      {flow.alert && <AddToCartAlert error={flow.alert} onClose={flow.closeAlert} />}
+      <AddToCartAlertSlot error={flow.alert} onClose={flow.closeAlert} />
     </form>
   );
 }

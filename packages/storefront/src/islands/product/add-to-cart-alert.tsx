@@ -1,6 +1,8 @@
 import type { AddToCartError } from '@baukasten/commerce';
 import { useEffect, useId, useRef } from 'react';
-import { PRODUCT_ISLAND_TEXTS } from './texts.js';
+
+/** The dialog's own labels: it is a chunk of its own and need not carry the product texts. */
+export const ALERT_TEXTS = { close: 'Schließen', ok: 'OK' } as const;
 
 const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -66,7 +68,7 @@ export function AddToCartAlert({ error, onClose }: { error: AddToCartError; onCl
         <button
           type="button"
           className="add-to-cart-alert__close"
-          aria-label={PRODUCT_ISLAND_TEXTS.close}
+          aria-label={ALERT_TEXTS.close}
           onClick={onClose}
         >
           ×
@@ -78,7 +80,7 @@ export function AddToCartAlert({ error, onClose }: { error: AddToCartError; onCl
           {error.message}
         </p>
         <button type="button" className="add-to-cart-alert__ok" onClick={onClose}>
-          {PRODUCT_ISLAND_TEXTS.ok}
+          {ALERT_TEXTS.ok}
         </button>
       </div>
     </div>

@@ -1,18 +1,35 @@
 // The add-to-cart call of spec 7 as the islands make it: JSON to the entries route, with the crumb
 // echoed in the X-CSRF-Token header (double-submit CSRF), and its answer reduced to what the UI shows.
 
-import { readCookie } from '../../cookies.js';
+import { isAuthenticated, readCookie } from '../../cookies.js';
 
 export const CART_ENTRIES_URL = '/api/commerce/shopping-cart/entries';
 export const EXPRESS_CHECKOUT_URL = '/commerce/goto-checkout';
 /** Dispatched on `window` with the new shopping cart as detail, so the cart pill can update. */
 export const CART_CHANGED_EVENT = 'baukasten:cart-changed';
+/**
+ * Dispatched on `window` when the custom product form opens or its answers are saved, with
+ * `{action: 'open' | 'save', itemId}`; the analytics runtime sends the commerce events of spec 7.
+ */
+export const CUSTOM_FORM_EVENT = 'baukasten:custom-form';
+export const SHOPPING_CART_URL = '/api/commerce/shopping-cart';
+
+export interface CustomFormEventDetail {
+  action: 'open' | 'save';
+  itemId: string;
+}
+
+export function announceCustomForm(detail: CustomFormEventDetail): void {
+  window.dispatchEvent(new CustomEvent(CUSTOM_FORM_EVENT, { detail }));
+}
 
 export interface CartEntryPayload {
   itemId: string;
   sku?: string;
   quantity: number;
   subscriptionOptionId?: string;
+  /** Answers of the custom product form, as a JSON string (spec 3). */
+  additionalFields?: string;
 }
 
 export type CartEntryAnswer =
@@ -55,6 +72,7 @@ export async function postSubscription(
       sku: payload.sku,
       qty: payload.quantity,
       subscriptionOptionId: payload.subscriptionOptionId,
+      additionalFields: payload.additionalFields,
     },
     crumb,
   );
@@ -90,4 +108,90 @@ async function postJson(url: string, payload: object, crumb: string): Promise<Js
   // Only client errors carry a message meant for the shopper; a 5xx gets the generic text.
   const clientError = response.status >= 400 && response.status < 500;
   return { ok: false, status: response.status, serverMessage: clientError ? errorMessage(body) : null };
+}
+
+/*
+ * The shopping cart as the islands of one page share it (spec 4, cart widget): a read-in-progress flag
+ * while the cart loads, a recalculating flag while a form-field update has the server recalculate it,
+ * and the cart events, dispatched on `window` as `baukasten:cart-<name>` with the cart as detail
+ * ('change' keeps its older name `baukasten:cart-changed`, which the pill and analytics listen to).
+ */
+
+export const CART_EVENTS = [
+  'loading',
+  'loaded',
+  'item-added',
+  'recalculate-start',
+  'recalculate-end',
+  'change',
+] as const;
+export type CartEventName = (typeof CART_EVENTS)[number];
+
+export const cartEventType = (name: CartEventName) =>
+  name === 'change' ? CART_CHANGED_EVENT : `baukasten:cart-${name}`;
+
+function emit(name: CartEventName, detail?: unknown): void {
+  window.dispatchEvent(new CustomEvent(cartEventType(name), { detail }));
+}
+
+/** Whether there can be a cart to load (spec 4): a signed-in user, or a has-cart or cart cookie. */
+export function mayHaveCart(cookieHeader: string): boolean {
+  return (
+    isAuthenticated(cookieHeader) ||
+    readCookie(cookieHeader, 'hasCart') === 'true' ||
+    !!readCookie(cookieHeader, 'cart')
+  );
+}
+
+export const cartState = {
+  /** Set while the cart is being read. */
+  reading: false,
+  /** Set while a form-field update has the cart recalculated. */
+  recalculating: false,
+};
+
+/**
+ * Reads the visitor's cart: `loading`, then `loaded` and `change` with the cart. Resolves with the
+ * cart, or null when there can be none (no call then) or it cannot be had.
+ */
+export async function loadCart(signal?: AbortSignal): Promise<unknown> {
+  if (!mayHaveCart(document.cookie)) return null;
+  cartState.reading = true;
+  emit('loading');
+  let cart: unknown = null;
+  try {
+    const response = await fetch(SHOPPING_CART_URL, { credentials: 'same-origin', signal });
+    cart = response.ok ? await response.json() : null;
+  } catch {
+    cart = null;
+  } finally {
+    cartState.reading = false;
+  }
+  if (signal?.aborted) return null;
+  emit('loaded', cart);
+  if (cart) emit('change', cart);
+  return cart;
+}
+
+/** An add went through: `item-added`, then `change`, both with the new cart. */
+export function announceItemAdded(cart: unknown): void {
+  emit('item-added', cart);
+  emit('change', cart);
+}
+
+/**
+ * A form-field update (a quantity, a shipping choice) that has the server recalculate the cart:
+ * `recalculate-start`, the update, `recalculate-end`, and `change` with the new cart when there is one.
+ */
+export async function recalculateCart<T>(update: () => Promise<T>): Promise<T> {
+  cartState.recalculating = true;
+  emit('recalculate-start');
+  try {
+    const cart = await update();
+    if (cart) emit('change', cart);
+    return cart;
+  } finally {
+    cartState.recalculating = false;
+    emit('recalculate-end');
+  }
 }

@@ -1,6 +1,6 @@
 // Product item contexts in the shape the server's page context produces (itemContext), for tests.
 
-import { productPurchaseProps } from './props.js';
+import { productPurchaseProps } from './product-page-props.js';
 import type { ProductPurchaseProps } from './types.js';
 
 const eur = (minor: number) => ({ value: (minor / 100).toFixed(2), currency: 'EUR' });

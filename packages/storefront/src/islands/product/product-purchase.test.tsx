@@ -73,14 +73,42 @@ describe('ProductPurchase: variant selectors', () => {
     expect(screen.queryAllByRole('combobox')).toHaveLength(0);
   });
 
-  it('R4.7.11 shows the price of the chosen variant, with the struck original while on sale', () => {
+  it('R4.7.11 shows the from price before a choice, then the chosen variant, with the struck original while on sale', () => {
     const { choose, container } = renderPurchase(purchaseProps(shirtItem));
-    expect(container.querySelector('.product-purchase__price')).toBeNull();
+    expect(plain(container.querySelector('.product-purchase__price')?.textContent)).toBe('ab 19,90 €');
     choose('Größe', 'L');
     choose('Farbe', 'Rot');
     const price = container.querySelector('.product-purchase__price')!;
     expect(plain(price.querySelector('del')?.textContent)).toBe('24,90 €');
     expect(plain(price.textContent)).toContain('19,90 €');
+  });
+});
+
+describe('ProductPurchase: price block', () => {
+  const onSaleMug = itemContext('becher', 'Becher', {
+    variants: [
+      variantContext('B', {}, 1490, 4, {
+        onSale: true,
+        salePrice: 990,
+        salePriceMoney: { value: '9.90', currency: 'EUR' },
+      }),
+    ],
+  });
+
+  it('R4.7.14 R9.9.1 R9.9.2 an on-sale product shows the sale price and the struck original, each with a hidden label', () => {
+    const { container } = renderPurchase(purchaseProps(onSaleMug));
+    const price = container.querySelector('.product-purchase__price')!;
+    const hidden = [...price.querySelectorAll('.visually-hidden')].map((label) => label.textContent?.trim());
+    expect(hidden).toEqual(['Sonderpreis:', 'Ursprünglicher Preis:']);
+    expect(plain(price.querySelector('.product-purchase__price-current')?.textContent)).toBe('9,90 €');
+    expect(plain(price.querySelector('del')?.textContent)).toBe('14,90 €');
+  });
+
+  it('R4.7.15 a product not on sale shows its normal price, without labels or a struck price', () => {
+    const { container } = renderPurchase(purchaseProps(mugItem));
+    const price = container.querySelector('.product-purchase__price')!;
+    expect(plain(price.textContent)).toBe('14,00 €');
+    expect(price.querySelector('del, .visually-hidden')).toBeNull();
   });
 });
 

@@ -7,12 +7,13 @@ import {
   QUANTITY_INPUT,
 } from '@baukasten/commerce';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { AddToCartAlert } from './add-to-cart-alert.js';
+import { InstalmentTeaser } from '../instalments/instalment-teaser.js';
+import { AddToCartAlertSlot } from './add-to-cart-alert-slot.js';
 import { AddToCartButton } from './add-to-cart-button.js';
 import { AddedPopover } from './added-popover.js';
 import { CART_ENTRIES_URL } from './cart-request.js';
-import { purchaseTexts, selectPlaceholder } from './texts.js';
-import type { ProductPurchaseProps, PurchaseVariant } from './types.js';
+import { PRODUCT_ISLAND_TEXTS, purchaseTexts, selectPlaceholder } from './texts.js';
+import type { ProductPurchaseProps, PurchasePrice, PurchaseVariant } from './types.js';
 import { purchaseProduct, useAddToCart, variantSoldOut } from './use-add-to-cart.js';
 
 /** Form fields every product form posts (the no-JavaScript contract with the server). */
@@ -27,6 +28,27 @@ export function PurchaseHiddenFields({ props, sku }: { props: ProductPurchasePro
         <input type="hidden" name="subscriptionOptionId" value={props.subscriptionOptionId} />
       )}
     </>
+  );
+}
+
+/**
+ * The price (spec 4): the chosen variant's, else the product's (from price, or sale price with the
+ * original struck); a sale price carries hidden labels for both prices (spec 9).
+ */
+function PriceBlock({ price }: { price: PurchasePrice | undefined }) {
+  if (!price) return null;
+  return (
+    <p className="product-purchase__price" aria-live="polite">
+      {price.originalText && <span className="visually-hidden">{PRODUCT_ISLAND_TEXTS.salePriceLabel} </span>}
+      <span className="product-purchase__price-current">{price.text}</span>
+      {price.originalText && (
+        <>
+          {' '}
+          <span className="visually-hidden">{PRODUCT_ISLAND_TEXTS.originalPriceLabel} </span>
+          <del>{price.originalText}</del>
+        </>
+      )}
+    </p>
   );
 }
 
@@ -57,6 +79,14 @@ export function ProductPurchase(props: ProductPurchaseProps) {
   const chosenVariant = complete ? (findVariant(product, chosen) as PurchaseVariant | undefined) : undefined;
   const soldOut = isSoldOut(product) || variantSoldOut(product, chosenVariant);
   const singleSku = props.variants.length === 1 ? props.variants[0].sku : undefined;
+  const noteVariant = chosenVariant ?? (props.variants.length === 1 ? props.variants[0] : undefined);
+  const scarcityNote =
+    props.scarcity &&
+    (props.placement === 'quick view' ? props.scarcity.quickView : props.scarcity.productDetail)
+      ? noteVariant
+        ? props.scarcity.bySku[noteVariant.sku]
+        : props.scarcity.beforeChoice
+      : undefined;
 
   // After the alert: a missing option is where the shopper has to act; anything else returns to the
   // button that opened it.
@@ -74,7 +104,8 @@ export function ProductPurchase(props: ProductPurchaseProps) {
     },
     [product],
   );
-  const flow = useAddToCart(props, soldOut, afterAlert);
+  const focusButton = useCallback(() => buttonRef.current?.focus(), []);
+  const flow = useAddToCart(props, soldOut, afterAlert, focusButton);
   const activate = () =>
     flow.activate({ chosenOptions: chosen, quantity: props.showQuantity ? quantity : undefined });
   const onSubmit = (event: FormEvent) => {
@@ -90,6 +121,8 @@ export function ProductPurchase(props: ProductPurchaseProps) {
       noValidate={hydrated}
       onSubmit={onSubmit}
       data-hydrated={hydrated ? 'true' : undefined}
+      data-item-id={props.itemId}
+      data-add-to-cart-page-type={props.placement}
     >
       <PurchaseHiddenFields props={props} sku={singleSku} />
       {options.length > 0 && (
@@ -128,10 +161,22 @@ export function ProductPurchase(props: ProductPurchaseProps) {
           })}
         </div>
       )}
-      {chosenVariant && (
-        <p className="product-purchase__price" aria-live="polite">
-          {chosenVariant.originalPriceText && <del>{chosenVariant.originalPriceText}</del>}{' '}
-          <span className="product-purchase__price-current">{chosenVariant.priceText}</span>
+      <PriceBlock
+        price={
+          chosenVariant
+            ? { text: chosenVariant.priceText, originalText: chosenVariant.originalPriceText }
+            : props.price
+        }
+      />
+      {props.instalments && (
+        <InstalmentTeaser
+          teaser={props.instalments}
+          text={chosenVariant?.instalmentText ?? props.instalments.text}
+        />
+      )}
+      {scarcityNote && (
+        <p className="product-scarcity" aria-live="polite">
+          {scarcityNote}
         </p>
       )}
       {props.showQuantity ? (
@@ -163,7 +208,7 @@ export function ProductPurchase(props: ProductPurchaseProps) {
         buttonRef={buttonRef}
       />
       <AddedPopover added={flow.added} />
-      {flow.alert && <AddToCartAlert error={flow.alert} onClose={flow.closeAlert} />}
+      <AddToCartAlertSlot error={flow.alert} onClose={flow.closeAlert} />
     </form>
   );
 }

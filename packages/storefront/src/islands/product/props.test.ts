@@ -8,7 +8,7 @@ import {
   shirtItem,
   variantContext,
 } from './fixtures.js';
-import { productPurchaseProps } from './props.js';
+import { productPurchaseProps } from './product-page-props.js';
 
 const plain = (text: string | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
 

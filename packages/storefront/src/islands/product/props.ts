@@ -6,19 +6,22 @@ import {
   DEFAULT_ADD_TO_CART_TEXT,
   DEFAULT_SUBSCRIBE_TEXT,
   formatMoney,
+  type InstalmentContext,
   isSubscribable,
   type ProductInput,
   ProductType,
   productContent,
   productTypeOf,
   productVariants,
+  type ScarcitySettings,
   type StoreSettingsLike,
   showsQuantityInput,
   type VariantLike,
   variantEffectivePrice,
   variantPrice,
 } from '@baukasten/commerce';
-import type { ProductPurchaseProps, PurchaseTexts, PurchaseVariant } from './types.js';
+import type { SiteFormField } from '../forms/form-types.js';
+import type { ProductPurchaseProps, PurchaseCustomForm, PurchaseTexts, PurchaseVariant } from './types.js';
 
 export interface ProductPurchaseOptions {
   /** The visitor's crumb (CSRF token), echoed by the no-JavaScript form post. */
@@ -34,6 +37,10 @@ export interface ProductPurchaseOptions {
   localizedStrings?: Readonly<Record<string, unknown>> | null;
   /** The site's id: gift cards are bought on their own checkout page, which names the site. */
   websiteId?: string;
+  /** The product's merchandising context (spec 3), for the scarcity note. */
+  merchandising?: ScarcitySettings | null;
+  /** The instalment context of the item (spec 3), for the teaser. */
+  instalmentContext?: InstalmentContext | null;
 }
 
 const asRecord = (value: unknown): Record<string, unknown> =>
@@ -99,12 +106,39 @@ function texts(item: ProductInput, strings: ProductPurchaseOptions['localizedStr
   return Object.keys(result).length > 0 ? result : undefined;
 }
 
+/** The additional-fields form the product asks before it is added, with only what the modal shows. */
+export function customForm(item: ProductInput): PurchaseCustomForm | undefined {
+  const form = asRecord(productContent(item).additionalFieldsForm);
+  const fields = Array.isArray(form.fields) ? form.fields : [];
+  if (text(form.id) === '' || fields.length === 0) return undefined;
+  return {
+    id: text(form.id),
+    name: text(form.name),
+    fields: fields.map((raw) => {
+      const field = asRecord(raw);
+      const result: SiteFormField = {
+        id: text(field.id),
+        type: text(field.type) || 'text',
+        title: text(field.title),
+        required: field.required === true,
+      };
+      if (text(field.description)) result.description = text(field.description);
+      if (text(field.placeholder)) result.placeholder = text(field.placeholder);
+      if (typeof field.maxLength === 'number') result.maxLength = field.maxLength;
+      if (Array.isArray(field.options)) result.options = field.options.map(text);
+      if (Array.isArray(field.questions)) result.questions = field.questions.map(text);
+      return result;
+    }),
+  };
+}
+
 /**
  * The props of the 'product-purchase' and 'add-button' islands for one product item (the item context
- * of a product page or list). Prices are formatted here, for the site's locale; the islands only
+ * of a product page or list), without the product page's own pieces (product-page-props.ts adds price
+ * block, instalment teaser and scarcity note; the browser builds only these, for the quick view). Prices are formatted here, for the site's locale; the islands only
  * need the rules of @baukasten/commerce, not the money formatter.
  */
-export function productPurchaseProps(item: unknown, options: ProductPurchaseOptions): ProductPurchaseProps {
+export function purchaseCoreProps(item: unknown, options: ProductPurchaseOptions): ProductPurchaseProps {
   const record = asRecord(item);
   const product = record as ProductInput;
   const content = productContent(product);
@@ -132,5 +166,7 @@ export function productPurchaseProps(item: unknown, options: ProductPurchaseOpti
   if (options.storeSettings?.expressCheckout === true) props.expressCheckout = true;
   const translated = texts(product, options.localizedStrings);
   if (translated) props.texts = translated;
+  const form = customForm(product);
+  if (form) props.customForm = form;
   return props;
 }

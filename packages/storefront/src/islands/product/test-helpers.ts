@@ -2,6 +2,11 @@
 
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
+import { loadAddToCartAlert } from './add-to-cart-alert-slot.js';
+
+// The alert dialog is a chunk of its own in the browser; the island tests have it at hand from the start,
+// as a shopper has after the first error (the loading itself: add-to-cart-alert-slot.test.tsx).
+await loadAddToCartAlert();
 
 export type StubAnswer = { status: number; body?: unknown } | Error;
 

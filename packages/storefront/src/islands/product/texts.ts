@@ -13,11 +13,12 @@ export const DEFAULT_PURCHASE_TEXTS: PurchaseTexts = {
 
 export const PRODUCT_ISLAND_TEXTS = {
   chooseOptionsLink: 'Optionen wählen',
-  close: 'Schließen',
-  ok: 'OK',
   addedToCart: 'Zum Warenkorb hinzugefügt',
   viewCart: 'Warenkorb ansehen',
   quantityInPopover: 'Anzahl: {quantity}',
+  /** The hidden labels of a sale price (spec 9), for screen readers. */
+  salePriceLabel: 'Sonderpreis:',
+  originalPriceLabel: 'Ursprünglicher Preis:',
 } as const;
 
 export function purchaseTexts(overrides: Partial<PurchaseTexts> | undefined): PurchaseTexts {

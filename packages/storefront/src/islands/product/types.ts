@@ -1,6 +1,8 @@
 // The props of the product islands: small, JSON-safe, built on the server by productPurchaseProps
 // (props.ts) and read back by the islands in the browser.
 
+import type { SiteFormField } from '../forms/form-types.js';
+
 /** One variant, with only what choosing, checking stock and showing the price need. */
 export interface PurchaseVariant {
   sku: string;
@@ -13,6 +15,49 @@ export interface PurchaseVariant {
   priceText: string;
   /** The struck-through normal price while the variant is on sale. */
   originalPriceText?: string;
+  /** The instalment teaser for this variant's price, when the product has a teaser. */
+  instalmentText?: string;
+}
+
+/** The product's price before a variant is chosen (spec 4 price display), formatted on the server. */
+export interface PurchasePrice {
+  /** 'ab 12,00 €' when variants differ, else the price paid. */
+  text: string;
+  /** The struck normal price while the product is on sale. */
+  originalText?: string;
+}
+
+/** The additional-fields form (spec 3 additionalFieldsForm) a product asks before it is added. */
+export interface PurchaseCustomForm {
+  id: string;
+  name: string;
+  fields: SiteFormField[];
+}
+
+/** The instalment teaser of a product (spec 1 and 5), its texts worked out on the server. */
+export interface PurchaseInstalments {
+  /** Afterpay, Clearpay or Klarna. */
+  providerName: string;
+  /** The teaser before a variant is chosen (for the product's displayed price). */
+  text: string;
+  /** The provider's info page shown in the modal; none for Klarna. */
+  infoUrl?: string;
+  /** Interest-free payments (spec 9: 4 by default), for the modal's own text. */
+  count: number;
+}
+
+/**
+ * The scarcity note (spec 3 merchandising context), worked out on the server by the commerce rules
+ * (scarcity.ts) so the island carries only its texts.
+ */
+export interface PurchaseScarcity {
+  /** Whether the store wants the note on the product page and in the quick view (scarcityTemplateViews). */
+  productDetail: boolean;
+  quickView: boolean;
+  /** The note for a chosen variant, by SKU; variants without an entry show none. */
+  bySku: Record<string, string>;
+  /** The note before a choice among several variants (scarcityShownByDefault). */
+  beforeChoice?: string;
 }
 
 /** Site translations of the texts the islands show; the islands fall back to the catalogue. */
@@ -53,4 +98,12 @@ export interface ProductPurchaseProps {
   /** Where the no-JavaScript post returns to (the page the form is on). */
   returnTo: string;
   texts?: Partial<PurchaseTexts>;
+  /** The price block before a variant is chosen. */
+  price?: PurchasePrice;
+  /** Set when the product asks its additional-fields form before it is added (spec 2). */
+  customForm?: PurchaseCustomForm;
+  instalments?: PurchaseInstalments;
+  scarcity?: PurchaseScarcity;
+  /** Set by the quick view: adds are tracked with page type 'quick view' (spec 2). */
+  placement?: 'quick view';
 }

@@ -1,7 +1,10 @@
 import {
+  ADD_TO_CART_MESSAGES,
   ADD_TO_CART_TIMINGS,
   type AddToCartError,
+  addToCartAlertTitle,
   addToCartFailure,
+  checkFormProductStock,
   isVariantInStock,
   type ProductLike,
   ProductType,
@@ -13,7 +16,8 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { hasCartCookie } from '../../cookies.js';
 import {
-  CART_CHANGED_EVENT,
+  announceCustomForm,
+  announceItemAdded,
   type CartEntryPayload,
   currentCrumb,
   EXPRESS_CHECKOUT_URL,
@@ -22,7 +26,7 @@ import {
   postSubscription,
   subscriptionCheckoutUrl,
 } from './cart-request.js';
-import type { ProductPurchaseProps, PurchaseVariant } from './types.js';
+import type { ProductPurchaseProps, PurchaseCustomForm, PurchaseVariant } from './types.js';
 
 /** States of the add button (spec 4). 'choose-option' is the disabled 'Option auswählen' hint. */
 export type AddButtonState = 'idle' | 'adding' | 'added' | 'error' | 'choose-option';
@@ -85,6 +89,9 @@ export interface AddToCart {
   closeAlert: () => void;
 }
 
+/** The custom form's own chunk (stock read and modal), fetched the first time a product with a form is added. */
+const loadCustomForm = () => import('../custom-form/custom-form-flow.js');
+
 /**
  * The add-to-cart flow shared by the product form and the list button: validate with the commerce
  * rules, post, and run the button through its states and timings (spec 4 and 9).
@@ -94,6 +101,8 @@ export function useAddToCart(
   props: ProductPurchaseProps,
   soldOut: boolean,
   afterAlert: (error: AddToCartError) => void,
+  /** Focus back on the add button (after the custom form closes). */
+  focusButton?: () => void,
 ): AddToCart {
   const product = useMemo(() => purchaseProduct(props), [props]);
   const [state, setState] = useState<AddButtonState>('idle');
@@ -130,9 +139,122 @@ export function useAddToCart(
     [moveTo],
   );
 
+  // Set while the custom form is up: the add button behind it does nothing.
+  const formOpen = useRef(false);
+
+  const failure = useCallback(
+    (status: number, serverMessage: string | null, withForm: boolean): AddToCartError => {
+      const error = addToCartFailure(product, {
+        status,
+        crumbFailed: status === 403,
+        cookiesEnabled: cookiesEnabled(),
+        subscription: props.subscribable,
+        mode,
+        serverMessage,
+      });
+      return withForm && props.subscribable ? { ...error, type: 'SUB_WITH_FORM_FAILURE' } : error;
+    },
+    [product, props.subscribable, mode],
+  );
+
+  /** Posts the add; `done` learns whether it went through (the custom form closes either way). */
+  const send = useCallback(
+    (payload: CartEntryPayload, variant: PurchaseVariant | undefined, done?: (ok: boolean) => void) => {
+      const withForm = payload.additionalFields !== undefined;
+      if (props.subscribable) {
+        void postSubscription(payload, currentCrumb(props.crumb)).then((answer) => {
+          done?.(answer.ok);
+          if (answer.ok) {
+            window.location.assign(subscriptionCheckoutUrl(answer.cartToken));
+            return;
+          }
+          fail(failure(answer.status, answer.serverMessage, withForm));
+        });
+        return;
+      }
+      void postCartEntry(payload, currentCrumb(props.crumb)).then((answer) => {
+        done?.(answer.ok);
+        if (!answer.ok) {
+          fail(failure(answer.status, answer.serverMessage, withForm));
+          return;
+        }
+        announceItemAdded(answer.shoppingCart);
+        if (mode === 'express-checkout' && hasCartCookie(document.cookie)) {
+          window.location.assign(EXPRESS_CHECKOUT_URL);
+          return;
+        }
+        moveTo('added');
+        setAdded({
+          id: Date.now() + Math.random(),
+          title: props.title,
+          variantText: variantText(props, variant),
+          quantity: payload.quantity,
+          priceText: variant?.priceText ?? '',
+        });
+      });
+    },
+    [props, mode, fail, failure, moveTo],
+  );
+
+  /**
+   * Before the custom form opens (spec 5): its chunk is loaded and the stock checked against what
+   * the cart holds; either failing is a tracked render error and the form stays shut.
+   */
+  /**
+   * Before the custom form opens (spec 5): its chunk is loaded and the stock checked against what the
+   * cart holds; either failing is a tracked render error and the form stays shut.
+   */
+  const openCustomForm = useCallback(
+    (form: PurchaseCustomForm, payload: CartEntryPayload, variant: PurchaseVariant | undefined) => {
+      moveTo('adding');
+      formOpen.current = true;
+      const failed = (error: AddToCartError | null) => {
+        formOpen.current = false;
+        fail(
+          error ?? {
+            type: 'CUSTOM_FORM_RENDER_ERROR',
+            message: ADD_TO_CART_MESSAGES.customFormUnavailable,
+            title: addToCartAlertTitle(product, mode),
+          },
+        );
+      };
+      loadCustomForm().then(
+        (m) =>
+          m.openCustomForm({
+            form,
+            productTitle: props.title,
+            submitText: props.buttonText,
+            itemId: props.itemId,
+            sku: variant?.sku,
+            hasCart: hasCartCookie(document.cookie),
+            checkStock: (records, inCart) => checkFormProductStock(product, records, inCart, mode),
+            onOpen: () => {
+              moveTo('idle');
+              announceCustomForm({ action: 'open', itemId: props.itemId });
+            },
+            add: (additionalFields, done) => {
+              moveTo('adding');
+              send({ ...payload, additionalFields }, variant, (ok) => {
+                formOpen.current = false;
+                if (ok) announceCustomForm({ action: 'save', itemId: props.itemId });
+                done(ok);
+              });
+            },
+            fail: failed,
+            returnFocus: () => {
+              formOpen.current = false;
+              focusButton?.();
+            },
+          }),
+        () => failed(null),
+      );
+    },
+    [product, props.title, props.buttonText, props.itemId, mode, fail, moveTo, send, focusButton],
+  );
+
   const activate = useCallback(
     (request: AddRequest) => {
-      if (stateRef.current !== 'idle' || soldOut) return;
+      if (stateRef.current !== 'idle' || soldOut || formOpen.current) return;
       const checked = validateAddToCart({
         product,
         chosenOptions: request.chosenOptions,
@@ -157,56 +279,14 @@ export function useAddToCart(
         window.location.assign(giftCardCheckoutUrl(props.websiteId, props.itemId, variant.sku));
         return;
       }
-      moveTo('adding');
-      if (props.subscribable) {
-        void postSubscription(payload, currentCrumb(props.crumb)).then((answer) => {
-          if (answer.ok) {
-            window.location.assign(subscriptionCheckoutUrl(answer.cartToken));
-            return;
-          }
-          fail(
-            addToCartFailure(product, {
-              status: answer.status,
-              crumbFailed: answer.status === 403,
-              cookiesEnabled: cookiesEnabled(),
-              subscription: true,
-              mode,
-              serverMessage: answer.serverMessage,
-            }),
-          );
-        });
+      if (props.customForm) {
+        openCustomForm(props.customForm, payload, variant);
         return;
       }
-      void postCartEntry(payload, currentCrumb(props.crumb)).then((answer) => {
-        if (!answer.ok) {
-          fail(
-            addToCartFailure(product, {
-              status: answer.status,
-              crumbFailed: answer.status === 403,
-              cookiesEnabled: cookiesEnabled(),
-              subscription: props.subscribable,
-              mode,
-              serverMessage: answer.serverMessage,
-            }),
-          );
-          return;
-        }
-        window.dispatchEvent(new CustomEvent(CART_CHANGED_EVENT, { detail: answer.shoppingCart }));
-        if (mode === 'express-checkout' && hasCartCookie(document.cookie)) {
-          window.location.assign(EXPRESS_CHECKOUT_URL);
-          return;
-        }
-        moveTo('added');
-        setAdded({
-          id: Date.now() + Math.random(),
-          title: props.title,
-          variantText: variantText(props, variant),
-          quantity: checked.quantity,
-          priceText: variant?.priceText ?? '',
-        });
-      });
+      moveTo('adding');
+      send(payload, variant);
     },
-    [product, props, soldOut, mode, fail, moveTo],
+    [product, props, soldOut, mode, fail, moveTo, send, openCustomForm],
   );
 
   // Focus moves once the dialog has gone: while it is open it pulls focus back inside.

@@ -7,6 +7,8 @@ const FOCUSABLE =
 
 /** The add-to-cart alert can open inside the overlay; while it is up, it owns the keyboard. */
 const NESTED_DIALOG = '[role="alertdialog"]';
+/** A modal the overlay's purchase form opens (the custom product form) sits above it, outside it. */
+const MODAL_ABOVE = '.modal__dialog';
 
 export interface QuickViewDialogProps {
   /** Names the dialog (aria-labelledby). */
@@ -40,7 +42,7 @@ export function QuickViewDialog({ title, onClose, children }: QuickViewDialogPro
     if (!dialog) return;
     const focusables = () => [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
     const onKeyDown = (event: KeyboardEvent) => {
-      if (dialog.querySelector(NESTED_DIALOG)) return;
+      if (dialog.querySelector(NESTED_DIALOG) || document.querySelector(MODAL_ABOVE)) return;
       if (event.key === 'Escape') {
         event.preventDefault();
         close.current();
@@ -61,7 +63,9 @@ export function QuickViewDialog({ title, onClose, children }: QuickViewDialogPro
     };
     // Focus that leaves by other means (a script, a click on the page behind) is brought back.
     const onFocusIn = (event: FocusEvent) => {
-      if (!dialog.contains(event.target as Node)) closeRef.current?.focus();
+      const target = event.target as Element | null;
+      if (dialog.contains(target) || target?.closest?.(MODAL_ABOVE)) return;
+      closeRef.current?.focus();
     };
     // The page behind does not scroll while the overlay is open.
     const overflow = document.body.style.overflow;

@@ -3,7 +3,6 @@
 
 import { CENSUS_TIMEOUT_MS } from '@baukasten/commerce';
 import { currentCrumb } from '../product/cart-request.js';
-import { productPurchaseProps } from '../product/props.js';
 import type { ProductPurchaseProps } from '../product/types.js';
 
 /** What the overlay shows of one product. */
@@ -74,10 +73,14 @@ function renderedPurchaseProps(html: unknown): ProductPurchaseProps | undefined 
   }
 }
 
-/** Without the rendered island the props are built here, from the item and the site. */
-function builtPurchaseProps(item: Record<string, unknown>, website: Record<string, unknown>) {
+/**
+ * Without the rendered island the props are built here, from the item and the site. The builder (and the
+ * price and instalment rules it needs) is fetched only then, so it does not weigh on every product page.
+ */
+async function builtPurchaseProps(item: Record<string, unknown>, website: Record<string, unknown>) {
   if (!item.structuredContent) return undefined;
-  return productPurchaseProps(item, {
+  const { purchaseCoreProps } = await import('../product/props.js');
+  return purchaseCoreProps(item, {
     crumb: currentCrumb(''),
     returnTo: '',
     locale: text(website.locale) || 'de-DE',
@@ -88,12 +91,15 @@ function builtPurchaseProps(item: Record<string, unknown>, website: Record<strin
 }
 
 /** Reads the overlay's product out of a product page's template context; undefined if it has none. */
-export function quickViewProduct(context: unknown, returnTo: string): QuickViewProduct | undefined {
+export async function quickViewProduct(
+  context: unknown,
+  returnTo: string,
+): Promise<QuickViewProduct | undefined> {
   const page = asRecord(context);
   const item = asRecord(page.item);
   const purchase =
     renderedPurchaseProps(asRecord(page.islands).productPurchase) ??
-    builtPurchaseProps(item, asRecord(page.website));
+    (await builtPurchaseProps(item, asRecord(page.website)));
   if (!purchase) return undefined;
   const [firstImage] = Array.isArray(item.items) ? item.items : [];
   const imageUrl = text(item.assetUrl) || text(asRecord(firstImage).assetUrl);
@@ -105,7 +111,8 @@ export function quickViewProduct(context: unknown, returnTo: string): QuickViewP
     priceText: text(item.priceText),
     markText: text(item.markText),
     // The form sits on the list page now: a post without script comes back there.
-    purchase: { ...purchase, returnTo },
+    // Adds from here are tracked with the page type 'quick view' (spec 2).
+    purchase: { ...purchase, returnTo, placement: 'quick view' },
   };
 }
 
@@ -117,7 +124,7 @@ export async function loadQuickViewProduct(productUrl: string): Promise<QuickVie
   });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const returnTo = `${window.location.pathname}${window.location.search}`;
-  const product = quickViewProduct(await response.json(), returnTo);
+  const product = await quickViewProduct(await response.json(), returnTo);
   if (!product) throw new Error('no product in the page context');
   return product;
 }

@@ -282,6 +282,15 @@ describe('QuickView (product cards)', () => {
     expect(dialog()).not.toBeNull();
   });
 
+  it('R2.4.1 the overlay’s purchase form names its item and the page type "quick view" for the add-to-cart event', async () => {
+    stubServer({ page: [{ status: 200, body: pageContext(shirtItem) }] });
+    render(<QuickView {...shirtProps} />);
+    await openQuickView();
+    const form = dialog()!.querySelector<HTMLFormElement>('form.product-purchase')!;
+    expect(form.dataset.itemId).toBe('item-bio-t-shirt');
+    expect(form.dataset.addToCartPageType).toBe('quick view');
+  });
+
   it('R2.2.8 Escape with the add-to-cart alert open closes only the alert', async () => {
     stubServer({ page: [{ status: 200, body: pageContext(shirtItem) }] });
     render(<QuickView {...shirtProps} />);

@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearCookies, fakeApi, renderInSite, setCookie, testSite } from '../../test-kit.js';
+import { Inventory } from './inventory.js';
+
+beforeEach(() => setCookie('crumb', 'crumb-1'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  clearCookies();
+});
+
+const group = (productId: string, title: string, variantId: string, size: string, signUpCount: number) => ({
+  productId,
+  variantId,
+  signUpCount,
+  productTitle: title,
+  attributes: { Größe: size },
+  sku: `${title.toUpperCase()}-${size}`,
+  unlimited: false,
+  qtyInStock: 5,
+});
+
+const emptyStock = { body: { variants: [], total: 0, limit: 50, offset: 0 } };
+
+describe('restock sign-ups on the stock screen', () => {
+  it('R7.4.6 R7.4.9 shows waiting visitors per variant and per product, reading every page', async () => {
+    fakeApi({
+      'GET /sites/site-1/inventory': emptyStock,
+      'GET /sites/site-1/restock/groups': (request) =>
+        request.path.includes('cursor=c2')
+          ? {
+              body: {
+                groups: [group('p2', 'Tasse', 'v3', 'Groß', 1)],
+                hasNextPage: false,
+                nextPageCursor: null,
+              },
+            }
+          : {
+              body: {
+                groups: [group('p1', 'Hemd', 'v1', 'S', 2), group('p1', 'Hemd', 'v2', 'M', 3)],
+                hasNextPage: true,
+                nextPageCursor: 'c2',
+              },
+            },
+    });
+    renderInSite(<Inventory />);
+    const panel = await screen.findByRole('region', { name: 'Warten auf Wiederverfügbarkeit' });
+    await within(panel).findByText('Tasse');
+    expect(within(panel).getByLabelText('Hemd: 5 insgesamt').textContent).toBe('5');
+    expect(within(panel).getByLabelText('Tasse: 1 insgesamt').textContent).toBe('1');
+    expect(within(panel).getByRole('button', { name: 'Hemd – M: 3 Personen benachrichtigen' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Alle 6 benachrichtigen' })).toBeTruthy();
+  });
+
+  it('R7.4.10 R7.4.11 sends one variant’s mails, then everyone’s after asking, and reloads the counts', async () => {
+    let round = 0;
+    const { sent } = fakeApi({
+      'GET /sites/site-1/inventory': emptyStock,
+      'GET /sites/site-1/restock/groups': () => ({
+        body: {
+          groups: round === 0 ? [group('p1', 'Hemd', 'v1', 'S', 2), group('p1', 'Hemd', 'v2', 'M', 1)] : [],
+          hasNextPage: false,
+          nextPageCursor: null,
+        },
+      }),
+      'POST /sites/site-1/restock/send': () => ({ body: { sentCount: 2 } }),
+      'POST /sites/site-1/restock/send/all': () => {
+        round = 1;
+        return { body: { sentCount: 1 } };
+      },
+    });
+    renderInSite(<Inventory />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Hemd – S: 2 Personen benachrichtigen' }));
+    await waitFor(() => expect(screen.getByText('2 E-Mails werden verschickt.')).toBeTruthy());
+    expect(sent.find((r) => r.path === '/sites/site-1/restock/send')?.body).toEqual({
+      productId: 'p1',
+      variantId: 'v1',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Alle 3 benachrichtigen' }));
+    await user.click(screen.getByRole('button', { name: 'Ja, senden' }));
+    expect(await screen.findByText('Gerade wartet niemand auf eine ausverkaufte Variante.')).toBeTruthy();
+    expect(screen.getByText('1 E-Mail wird verschickt.')).toBeTruthy();
+    expect(sent.find((r) => r.path === '/sites/site-1/restock/send/all')?.headers['x-csrf-token']).toBe(
+      'crumb-1',
+    );
+  });
+
+  it('shows the counts without send buttons to roles that may only read the shop', async () => {
+    fakeApi({
+      'GET /sites/site-1/inventory': emptyStock,
+      'GET /sites/site-1/restock/groups': {
+        body: { groups: [group('p1', 'Hemd', 'v1', 'S', 2)], hasNextPage: false, nextPageCursor: null },
+      },
+    });
+    renderInSite(<Inventory />, testSite({ roles: [10] }));
+    const panel = await screen.findByRole('region', { name: 'Warten auf Wiederverfügbarkeit' });
+    expect(within(panel).getByLabelText('Hemd: 2 insgesamt')).toBeTruthy();
+    expect(within(panel).queryByRole('button')).toBeNull();
+  });
+});

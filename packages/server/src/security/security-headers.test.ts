@@ -1,0 +1,108 @@
+import { withTestDatabases } from '@baukasten/storage/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_HOST, accountWithSession, PASSWORD } from '../admin/admin-test-kit.js';
+import { buildApp } from '../app.js';
+import { createTestShop } from '../commerce/test-shop.js';
+import { inMemorySharedState } from '../shared-state.js';
+import { contentSecurityPolicy } from './security-headers.js';
+
+/* Headers every answer carries, and the attributes of every cookie the server sets. */
+
+withTestDatabases((db) => {
+  describe('security headers and cookie attributes (issue 12 security)', () => {
+    let app: Awaited<ReturnType<typeof buildApp>>;
+    let email: string;
+    beforeAll(async () => {
+      const storage = await db.open();
+      await storage.migrate();
+      // Behind a TLS-terminating proxy, as in production: the protocol comes from X-Forwarded-Proto.
+      app = await buildApp({ storage, logLevel: 'silent', trustProxy: true, shared: inMemorySharedState() });
+      await createTestShop(storage, 'kopf.test');
+      email = (await accountWithSession(app, storage, 'Kopf')).account.email;
+    });
+
+    it('pages, API answers and refusals carry the CSP and the other security headers', async () => {
+      for (const [url, host] of [
+        ['/laden', 'kopf.test'],
+        ['/api/commerce/shopping-cart', 'kopf.test'],
+        ['/gibt-es-nicht', 'kopf.test'],
+        ['/api/admin/session', ADMIN_HOST],
+        ['/', 'unbekannt.test'],
+      ] as const) {
+        const res = await app.inject({ url, headers: { host } });
+        expect(res.headers['content-security-policy'], url).toBe(
+          contentSecurityPolicy({ baseDomain: 'localhost' }),
+        );
+        expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      }
+      const csp = contentSecurityPolicy({ baseDomain: 'localhost' });
+      // No inline script and no eval may run; nobody but the editor frames a site.
+      expect(csp).toMatch(/script-src 'self' [^;]*$|script-src 'self' [^;]*;/);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'self' localhost:* *.localhost:* 127.0.0.1:*");
+    });
+
+    it('a site with ad pixels or instalments allows exactly those vendors; other sites keep the strict policy', async () => {
+      const storage = await db.open();
+      await storage.migrate();
+      const local = await buildApp({ storage, logLevel: 'silent', shared: inMemorySharedState() });
+      await createTestShop(storage, 'pixel.test', 10, {
+        adPixels: { metaPixelId: '123456789012345', googleTagId: 'G-ABC123' },
+        instalments: { afterPayAvailable: true },
+      });
+      await createTestShop(storage, 'schlicht.test');
+      const csp = async (host: string) =>
+        String((await local.inject({ url: '/laden', headers: { host } })).headers['content-security-policy']);
+      const pixel = await csp('pixel.test');
+      expect(pixel).toMatch(/script-src [^;]*https:\/\/connect\.facebook\.net/);
+      expect(pixel).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/);
+      expect(pixel).toMatch(/connect-src [^;]*https:\/\/static\.afterpay\.com/);
+      expect(pixel).not.toMatch(/script-src[^;]*'unsafe-/);
+      expect(await csp('schlicht.test')).toBe(contentSecurityPolicy({ baseDomain: 'localhost' }));
+      await local.close();
+    });
+
+    it('over https the session, cart and crumb cookies are Secure; the session and cart are httpOnly and SameSite=Lax', async () => {
+      const https = { 'x-forwarded-proto': 'https' };
+      const page = await app.inject({ url: '/laden', headers: { host: 'kopf.test', ...https } });
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000');
+      const crumb = page.cookies.find((c) => c.name === 'crumb')!;
+      expect(crumb).toMatchObject({ secure: true, sameSite: 'Lax' });
+      expect(crumb.httpOnly).toBeFalsy(); // the page echoes it, so it must be readable
+
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/api/admin/session',
+        headers: { host: ADMIN_HOST, ...https, cookie: 'crumb=abc', 'x-csrf-token': 'abc' },
+        payload: { email, password: PASSWORD },
+      });
+      expect(signIn.statusCode).toBe(200);
+      const session = signIn.cookies.find((c) => c.name === 'bk_session')!;
+      expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+
+      const mug = await app.inject({ url: '/laden/p/tasse?format=json', headers: { host: 'kopf.test' } });
+      const itemId = mug.json().item.id;
+      const add = await app.inject({
+        method: 'POST',
+        url: '/api/commerce/shopping-cart/entries',
+        headers: { host: 'kopf.test', ...https, cookie: 'crumb=abc', 'x-csrf-token': 'abc' },
+        payload: { itemId, quantity: 1 },
+      });
+      expect(add.statusCode).toBeLessThan(300);
+      expect(add.cookies.find((c) => c.name === 'cart')).toMatchObject({
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
+      expect(add.cookies.find((c) => c.name === 'hasCart')).toMatchObject({ secure: true, sameSite: 'Lax' });
+    });
+
+    it('over plain http (local development) cookies are not marked Secure, so the shop still works there', async () => {
+      const page = await app.inject({ url: '/laden', headers: { host: 'kopf.test' } });
+      expect(page.cookies.find((c) => c.name === 'crumb')!.secure).toBeFalsy();
+      expect(page.headers['strict-transport-security']).toBeUndefined();
+    });
+  });
+});

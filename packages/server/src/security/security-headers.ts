@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../http-error.js';
+import { serverMessages } from '../messages.js';
+
+/*
+ * Security headers on every answer: pages, JSON, assets and errors alike. The Content-Security-Policy is
+ * the one the storefront and the editor pass without a single violation (e2e/keep-scripts-out.spec.ts):
+ *
+ * - scripts only from this origin (the islands bundle, the editor bundle) plus the reCAPTCHA Enterprise
+ *   script a site with its own captcha keys loads; no inline script, no eval. JSON-LD is a data block,
+ *   which script-src does not govern, so product pages keep their structured data.
+ * - inline style attributes stay allowed: the spacer block sets its height that way and islands toggle
+ *   `overflow`. Style cannot run script, so the cost is small.
+ * - images from anywhere over https (owners link product images), data: and blob: for previews.
+ * - frames: embed blocks show https pages; the editor previews a site in an iframe, so site pages may be
+ *   framed by the editor's own host and the site hosts under the base domain, by nobody else.
+ */
+
+export interface SecurityHeaderOptions {
+  /** Sites live at `<subdomain>.<baseDomain>`; the editor there may frame them for its preview. */
+  baseDomain: string;
+}
+
+const NUL_IN_URL = /%00|\u0000/i;
+const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+
+/**
+ * What a site's own settings add to the policy: the ad pixels' vendor scripts and beacons (loaded only after
+ * the visitor's consent, on sites whose owner entered an id), and the instalment provider's info page the
+ * teaser fetches.
+ */
+export interface SiteSources {
+  script: string[];
+  connect: string[];
+}
+
+const META_PIXEL = { script: ['https://connect.facebook.net'], connect: ['https://www.facebook.com'] };
+const GOOGLE_TAG = {
+  script: ['https://www.googletagmanager.com'],
+  connect: [
+    'https://www.googletagmanager.com',
+    'https://*.google-analytics.com',
+    'https://*.googletagmanager.com',
+  ],
+};
+const INSTALMENT_INFO = ['https://static.afterpay.com', 'https://static.clearpay.co.uk'];
+
+export function siteSources(settings: Record<string, unknown> | undefined): SiteSources {
+  const pixels = (settings?.adPixels ?? {}) as { metaPixelId?: unknown; googleTagId?: unknown };
+  const sources: SiteSources = { script: [], connect: [] };
+  const add = (more: { script?: string[]; connect?: string[] }) => {
+    sources.script.push(...(more.script ?? []));
+    sources.connect.push(...(more.connect ?? []));
+  };
+  if (typeof pixels.metaPixelId === 'string' && pixels.metaPixelId !== '') add(META_PIXEL);
+  if (typeof pixels.googleTagId === 'string' && pixels.googleTagId !== '') add(GOOGLE_TAG);
+  if (settings?.instalments) add({ connect: INSTALMENT_INFO });
+  // Disqus (a forum name, checked like the island checks it): its embed script and what that script loads.
+  const disqus = settings?.disqusShortname;
+  if (typeof disqus === 'string' && /^[a-z0-9-]{1,64}$/i.test(disqus)) {
+    add({
+      script: [`https://${disqus.toLowerCase()}.disqus.com`, 'https://c.disquscdn.com'],
+      connect: ['https://*.disqus.com'],
+    });
+  }
+  return sources;
+}
+
+export function contentSecurityPolicy(
+  { baseDomain }: SecurityHeaderOptions,
+  site: SiteSources = { script: [], connect: [] },
+): string {
+  // Host sources without a scheme take the page's own: http in development, https in production.
+  const siteHosts = [...new Set([`${baseDomain}:*`, `*.${baseDomain}:*`, 'localhost:*', '127.0.0.1:*'])];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...RECAPTCHA_SCRIPTS, ...site.script],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...RECAPTCHA_SCRIPTS, ...site.connect],
+    // The editor previews its sites (http in development) in a frame.
+    'frame-src': ["'self'", 'https:', ...siteHosts, ...RECAPTCHA_FRAMES],
+    'media-src': ["'self'", 'https:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    // The editor runs on the base domain (or on a loopback address in development and the demo).
+    'frame-ancestors': ["'self'", ...siteHosts],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/** Adds the headers in onRequest, so even early refusals (404, 403, 413) carry them. */
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
+  const csp = contentSecurityPolicy(options);
+  // Policies widened for a site's own settings, by what they add (few distinct ones exist).
+  const widened = new Map<string, string>();
+  app.addHook('onSend', async (request, reply, payload) => {
+    const sources = siteSources(request.website?.settings as Record<string, unknown> | undefined);
+    if (sources.script.length === 0 && sources.connect.length === 0) return payload;
+    const key = JSON.stringify(sources);
+    let policy = widened.get(key);
+    if (policy === undefined) {
+      policy = contentSecurityPolicy(options, sources);
+      if (widened.size < 100) widened.set(key, policy);
+    }
+    reply.header('content-security-policy', policy);
+    return payload;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('content-security-policy', csp);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
+    // Browsers ignore HSTS over plain http; sent only where it can mean something.
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
+    // A NUL character is in no path or query of ours, and PostgreSQL refuses it in any text parameter:
+    // refused here once, instead of as a 500 from whichever lookup meets it first.
+    if (NUL_IN_URL.test(request.url)) throw new HttpError(400, 'BAD_REQUEST', serverMessages.badRequest);
+  });
+}

@@ -1,0 +1,67 @@
+import { CollectionType } from '@baukasten/commerce';
+import { sql } from 'kysely';
+import { beforeAll, expect, it } from 'vitest';
+import { kyselyOf, type Storage } from './open-storage.js';
+import { withTestDatabases } from './test-databases.js';
+
+// Page caches trust `storage.changes.version`: a write that changes a public page must raise it, and the
+// writes of every visitor (carts, analytics, mail) must not, or no cached page would survive a minute.
+withTestDatabases((db) => {
+  let storage: Storage;
+  let websiteId: string;
+  beforeAll(async () => {
+    storage = await db.open();
+    await storage.migrate();
+    websiteId = (await storage.websites.create({ title: 'Versionen', hostnames: ['versionen.test'] })).id;
+  });
+
+  const raises = async (write: () => Promise<unknown>) => {
+    const before = storage.changes.version;
+    await write();
+    return storage.changes.version > before;
+  };
+
+  it('pages, settings and content written through storage or raw SQL raise the version', async () => {
+    let pageId = '';
+    expect(
+      await raises(async () => {
+        pageId = (
+          await storage.collections.create(websiteId, {
+            type: CollectionType.PAGE,
+            urlId: 'neu',
+            title: 'Neu',
+            blocks: [{ type: 'heading', text: 'Hallo' }],
+          })
+        ).id;
+      }),
+    ).toBe(true);
+    expect(await raises(() => storage.websiteAdmin.update(websiteId, { title: 'Umbenannt' }))).toBe(true);
+    // Inside a transaction too.
+    expect(
+      await raises(() =>
+        storage.transaction((tx) => tx.websiteAdmin.update(websiteId, { title: 'Noch einmal' })),
+      ),
+    ).toBe(true);
+    expect(
+      await raises(() =>
+        sql`update collections set title = ${'Roh'} where id = ${pageId}`.execute(kyselyOf(storage)),
+      ),
+    ).toBe(true);
+  });
+
+  it('carts, mail and reading leave the version alone', async () => {
+    expect(await raises(() => storage.carts.create(websiteId, 'EUR'))).toBe(false);
+    expect(
+      await raises(() =>
+        storage.outbox.enqueue(websiteId, {
+          kind: 'test',
+          to: 'a@example.de',
+          subject: 'Hallo',
+          text: 'Hallo',
+        }),
+      ),
+    ).toBe(false);
+    expect(await raises(() => storage.collections.listNavigation(websiteId))).toBe(false);
+    expect(await raises(() => storage.websites.findById(websiteId))).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { coffeeItem, itemContext, purchaseProps, variantContext } from './fixtures.js';
+import { ProductPurchase } from './product-purchase.js';
+
+/* The subscription price a German storefront shows in the product island: price plus German plan phrase. */
+
+afterEach(cleanup);
+
+/** Intl puts a no-break space between amount and symbol. */
+const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
+const shownPrice = (container: HTMLElement) =>
+  plain(container.querySelector('.product-purchase__price-current')?.textContent);
+
+const subscription = (plan: Record<string, unknown>, prices: [number, number] = [990, 990]) =>
+  itemContext('tee-abo', 'Tee-Abo', {
+    isSubscribable: true,
+    subscriptionPlan: plan,
+    productSubscriptionOptions: [{ id: 'abo-tee' }],
+    variantOptionOrdering: ['Sorte'],
+    variants: [
+      variantContext('TEE-GRUEN', { Sorte: 'Grün' }, prices[0], 0, { unlimited: true }),
+      variantContext('TEE-SCHWARZ', { Sorte: 'Schwarz' }, prices[1], 0, { unlimited: true }),
+    ],
+  });
+
+describe('subscription price phrases in the product island', () => {
+  it('R1.2.4 R9.3.2 R9.3.6 shows the price with “jeden Monat für 1 Jahr”, before and after a choice', () => {
+    const { container } = render(<ProductPurchase {...purchaseProps(coffeeItem)} />);
+    expect(shownPrice(container)).toBe('19,90 € jeden Monat für 1 Jahr');
+    fireEvent.change(screen.getByLabelText('Mahlgrad'), { target: { value: 'Filter' } });
+    expect(shownPrice(container)).toBe('19,90 € jeden Monat für 1 Jahr');
+  });
+
+  it('R9.3.4 R9.3.5 every N weeks for N weeks, and the from price of varied prices', () => {
+    const { container } = render(
+      <ProductPurchase
+        {...purchaseProps(
+          subscription({ billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 3 }, [990, 1290]),
+        )}
+      />,
+    );
+    expect(shownPrice(container)).toBe('ab 9,90 € alle 2 Wochen für 6 Wochen');
+    fireEvent.change(screen.getByLabelText('Sorte'), { target: { value: 'Schwarz' } });
+    expect(shownPrice(container)).toBe('12,90 € alle 2 Wochen für 6 Wochen');
+  });
+
+  it('R9.3.4 an open-ended plan has no duration: “alle 3 Monate”', () => {
+    const { container } = render(
+      <ProductPurchase {...purchaseProps(subscription({ billingPeriod: { value: 3, unit: 'MONTH' } }))} />,
+    );
+    expect(shownPrice(container)).toBe('9,90 € alle 3 Monate');
+  });
+
+  it('R8.8.4 a plan without a usable billing period shows “Nicht verfügbar” instead of a price', () => {
+    const { container } = render(
+      <ProductPurchase {...purchaseProps(subscription({ billingPeriod: { value: 1, unit: 'DAY' } }))} />,
+    );
+    expect(shownPrice(container)).toBe('Nicht verfügbar');
+  });
+});
