@@ -51,6 +51,8 @@ const unlimited = (server) => ({
   rateLimiter: () => new server.InMemoryRateLimiter({ limit: 1e12, windowMs: 60_000 }),
   spentTokens: { spend: async () => true },
   captchaSecret: async () => 'bench-secret',
+  announceWebsiteChanged: () => {},
+  onWebsiteChanged: async () => {},
   close: async () => {},
 });
 
