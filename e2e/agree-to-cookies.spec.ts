@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
 import { checkOutWithBankTransfer } from './support/checkout.js';
+import { field, openSiteOverview, signUpWithNewSite } from './support/editor.js';
 import { type ShopServer, startShopServer } from './support/shop-server.js';
 
 /*
@@ -12,8 +13,6 @@ import { type ShopServer, startShopServer } from './support/shop-server.js';
  * charts at /config/analytics. Nothing leaves this machine: requests to other hosts are refused.
  */
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const META_PIXEL = '123456789012345';
 const GOOGLE_TAG = 'G-BAUKASTEN1';
 
@@ -40,19 +39,13 @@ describe('a visitor agrees to cookies', () => {
     const owner = await ownerContext.newPage();
 
     // 1. The owner signs up, creates the demo shop, switches the banner on and enters both pixel ids.
-    await owner.goto(`${server.baseUrl}/config/registrieren`);
-    await field(owner, 'Name').fill('Emma Einwilligung');
-    await field(owner, 'E-Mail-Adresse').fill(`${subdomain}@example.de`);
-    await field(owner, 'Passwort').fill('sehr-geheim-123');
-    await button(owner, 'Registrieren').click();
-    await owner.waitForURL(/\/config\/sites\/neu$/);
-    await field(owner, 'Titel der Website').fill('Laden mit Einwilligung');
-    await field(owner, 'Subdomain').fill(subdomain);
-    await owner.getByLabel('Demo-Laden mit Beispielprodukten').check();
-    await button(owner, 'Website anlegen').click();
-    await owner.getByRole('link', { name: 'Zur Übersicht der Website' }).click();
-    await owner.waitForURL(/\/config\/sites\/[^/]+$/);
-    const siteNav = owner.getByRole('navigation', { name: 'Bereiche der Website' });
+    await signUpWithNewSite(owner, server, {
+      name: 'Emma Einwilligung',
+      siteTitle: 'Laden mit Einwilligung',
+      subdomain,
+      starter: 'Demo-Laden mit Beispielprodukten',
+    });
+    const siteNav = await openSiteOverview(owner);
     await siteNav.getByRole('link', { name: 'Einstellungen', exact: true }).click();
     await owner.getByLabel('Cookie-Banner anzeigen').check();
     await field(owner, 'Meta-Pixel-ID').fill(META_PIXEL);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { button, field, openSiteOverview, signUpWithNewSite, statusSays } from './support/editor.js';
 import { type ShopServer, startShopServer } from './support/shop-server.js';
 
 /*
@@ -9,13 +10,6 @@ import { type ShopServer, startShopServer } from './support/shop-server.js';
  * the home page in a form block and publishes; a visitor sends it on the site's host, and the owner
  * reads the answer. Everything through the UI in Chromium.
  */
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-
-async function statusSays(page: Page, text: string) {
-  await page.getByRole('status').filter({ hasText: text }).first().waitFor();
-}
 
 describe('an owner builds a contact form', () => {
   let server: ShopServer;
@@ -37,19 +31,13 @@ describe('an owner builds a contact form', () => {
     const owner = await ownerContext.newPage();
 
     // 1. Sign up and create an empty website.
-    await owner.goto(`${server.baseUrl}/config/registrieren`);
-    await field(owner, 'Name').fill('Konrad Kontakt');
-    await field(owner, 'E-Mail-Adresse').fill(`${subdomain}@example.de`);
-    await field(owner, 'Passwort').fill('sehr-geheim-123');
-    await button(owner, 'Registrieren').click();
-    await owner.waitForURL(/\/config\/sites\/neu$/);
-    await field(owner, 'Titel der Website').fill('Kontaktladen');
-    await field(owner, 'Subdomain').fill(subdomain);
-    await owner.getByLabel('Leere Website').check();
-    await button(owner, 'Website anlegen').click();
-    await owner.getByRole('link', { name: 'Zur Übersicht der Website' }).click();
-    await owner.waitForURL(/\/config\/sites\/[^/]+$/);
-    const siteNav = owner.getByRole('navigation', { name: 'Bereiche der Website' });
+    await signUpWithNewSite(owner, server, {
+      name: 'Konrad Kontakt',
+      siteTitle: 'Kontaktladen',
+      subdomain,
+      starter: 'Leere Website',
+    });
+    const siteNav = await openSiteOverview(owner);
 
     // 2. The form builder: three fields, a thank-you text, no captcha.
     await siteNav.getByRole('link', { name: 'Formulare', exact: true }).click();

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { button, field, openSiteOverview, signUpWithNewSite, statusSays } from './support/editor.js';
 import { type ShopServer, startShopServer } from './support/shop-server.js';
 
 /*
@@ -14,11 +15,6 @@ import { type ShopServer, startShopServer } from './support/shop-server.js';
  * changes the theme's stylesheet in the code editor. A visitor sees the image (served in the width the
  * browser picked from its srcset) and the new style on the live page.
  */
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-const statusSays = (page: Page, text: string) =>
-  page.getByRole('status').filter({ hasText: text }).first().waitFor();
 
 describe('an owner designs a page', () => {
   let server: ShopServer;
@@ -53,19 +49,13 @@ describe('an owner designs a page', () => {
     const owner = await context.newPage();
 
     // 1. Sign up and create an empty website.
-    await owner.goto(`${server.baseUrl}/config/registrieren`);
-    await field(owner, 'Name').fill('Anton Atelier');
-    await field(owner, 'E-Mail-Adresse').fill(`${subdomain}@example.de`);
-    await field(owner, 'Passwort').fill('sehr-geheim-123');
-    await button(owner, 'Registrieren').click();
-    await owner.waitForURL(/\/config\/sites\/neu$/);
-    await field(owner, 'Titel der Website').fill('Atelier Anton');
-    await field(owner, 'Subdomain').fill(subdomain);
-    await owner.getByLabel('Leere Website').check();
-    await button(owner, 'Website anlegen').click();
-    await owner.getByRole('link', { name: 'Zur Übersicht der Website' }).click();
-    await owner.waitForURL(/\/config\/sites\/[^/]+$/);
-    const siteNav = owner.getByRole('navigation', { name: 'Bereiche der Website' });
+    await signUpWithNewSite(owner, server, {
+      name: 'Anton Atelier',
+      siteTitle: 'Atelier Anton',
+      subdomain,
+      starter: 'Leere Website',
+    });
+    const siteNav = await openSiteOverview(owner);
 
     // 2. Upload: a text file is refused with the German message, the photo is stored.
     await siteNav.getByRole('link', { name: 'Bilder', exact: true }).click();

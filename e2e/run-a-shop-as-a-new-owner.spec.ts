@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
 import { checkOutWithBankTransfer } from './support/checkout.js';
+import { button, field, openSiteOverview, signUpWithNewSite, statusSays } from './support/editor.js';
 import { type ShopServer, startShopServer } from './support/shop-server.js';
 
 /*
@@ -14,15 +15,6 @@ import { type ShopServer, startShopServer } from './support/shop-server.js';
 const PRODUCT = 'Werkstatt-Schürze';
 const SIZES = ['S', 'M', 'L'];
 const COLOURS = ['Rot', 'Blau'];
-
-/** The editor's text inputs have visible labels; the exact label text picks one. */
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-
-/** Waits until the polite status line of the screen says `text`. */
-async function statusSays(page: Page, text: string) {
-  await page.getByRole('status').filter({ hasText: text }).first().waitFor();
-}
 
 describe('a new owner runs a shop', () => {
   let server: ShopServer;
@@ -46,22 +38,14 @@ describe('a new owner runs a shop', () => {
     const owner = await ownerContext.newPage();
 
     // 1. Sign up, create a website from the empty starter, see its live address.
-    await owner.goto(`${server.baseUrl}/config/registrieren`);
-    await field(owner, 'Name').fill('Wiebke Werkstatt');
-    await field(owner, 'E-Mail-Adresse').fill(`${subdomain}@example.de`);
-    await field(owner, 'Passwort').fill('sehr-geheim-123');
-    await button(owner, 'Registrieren').click();
-    await owner.waitForURL(/\/config\/sites\/neu$/);
-
-    await field(owner, 'Titel der Website').fill('Werkstatt Wiebke');
-    await field(owner, 'Subdomain').fill(subdomain);
-    await owner.getByLabel('Leere Website').check();
-    await button(owner, 'Website anlegen').click();
-    await owner.getByRole('heading', { name: 'Deine Website ist angelegt.' }).waitFor();
+    await signUpWithNewSite(owner, server, {
+      name: 'Wiebke Werkstatt',
+      siteTitle: 'Werkstatt Wiebke',
+      subdomain,
+      starter: 'Leere Website',
+    });
     expect(await owner.locator('a.live-address').getAttribute('href')).toBe(siteOrigin);
-    await owner.getByRole('link', { name: 'Zur Übersicht der Website' }).click();
-    await owner.waitForURL(/\/config\/sites\/[^/]+$/);
-    const siteNav = owner.getByRole('navigation', { name: 'Bereiche der Website' });
+    const siteNav = await openSiteOverview(owner);
 
     // 2. The empty starter has no products page: add one, then the product with 3 × 2 variants.
     await siteNav.getByRole('link', { name: 'Seiten', exact: true }).click();

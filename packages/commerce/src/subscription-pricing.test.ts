@@ -6,6 +6,8 @@ import {
   germanPerPeriodPhrase,
   germanSubscriptionPlanPhrase,
   planDuration,
+  subscriptionPriceStringKey,
+  subscriptionPriceText,
   subscriptionPricingOptions,
 } from './subscription-pricing.js';
 
@@ -110,5 +112,37 @@ describe('German price phrases of a German storefront', () => {
       'Nicht verfügbar',
     );
     expect(subscriptionPlanPhrase(plan('MONTH', 1, 12))).toBe('every month for 1 year');
+  });
+});
+
+describe('a site’s own subscription price texts', () => {
+  it('R9.3.4 R9.3.5 R9.3.6 names the text of a plan shape as the template formatters do', () => {
+    expect(subscriptionPriceStringKey(false, { value: 1, unit: 'MONTH' }, null)).toBe(
+      'productPrice__singlePrice__1Monthly__indefinite',
+    );
+    expect(subscriptionPriceStringKey(true, { value: 2, unit: 'WEEK' }, { value: 1, unit: 'YEAR' })).toBe(
+      'productPrice__multiplePrices__nWeekly__limited__1Years',
+    );
+    expect(subscriptionPriceStringKey(false, { value: 1, unit: 'WEEK' }, { value: 8, unit: 'WEEK' })).toBe(
+      'productPrice__singlePrice__1Weekly__limited__nWeeks',
+    );
+    expect(subscriptionPriceStringKey(false, { value: 3, unit: 'YEAR' }, null)).toBe(
+      'productPrice__singlePrice__nYearly__indefinite',
+    );
+  });
+
+  it('R9.3.4 R9.3.5 fills price, billing period and duration; unknown placeholders stay', () => {
+    const period = { value: 2, unit: 'WEEK' } as const;
+    expect(
+      subscriptionPriceText(
+        '{price} alle {billingPeriodValue} Wochen, {duration} Wochen lang',
+        '9,90 €',
+        period,
+        { value: 12, unit: 'WEEK' },
+      ),
+    ).toBe('9,90 € alle 2 Wochen, 12 Wochen lang');
+    expect(
+      subscriptionPriceText('ab {fromPrice} / {billingPeriodValue} Wo. {oops}', '$5', period, null),
+    ).toBe('ab $5 / 2 Wo. {oops}');
   });
 });

@@ -125,3 +125,57 @@ export function germanSubscriptionPlanPhrase(plan: SubscriptionPlanLike | null |
   const every = germanEveryPeriodPhrase(period);
   return duration ? `${every} ${duration}` : every;
 }
+
+/*
+ * A site's own subscription price texts (its `localizedStrings`), one per plan shape, as the template
+ * formatters read them (spec 3 localized strings, spec 9 phrases): `productPrice__singlePrice__nWeekly__
+ * limited__1Years` and the like, with `{price}` (or `{fromPrice}`), `{billingPeriodValue}` and
+ * `{duration}` filled in; `productPriceUnavailable` for a plan without a usable billing period.
+ */
+
+/** The site string that replaces GERMAN_SUBSCRIPTION_UNAVAILABLE_TEXT. */
+export const SUBSCRIPTION_UNAVAILABLE_STRING_KEY = 'productPriceUnavailable';
+
+const unitWord = (unit: BillingUnit) => unit.charAt(0) + unit.slice(1).toLowerCase();
+
+/**
+ * The key of the site's text for a plan shape: whether the price is a from price of varied prices
+ * (multiplePrices) or one price (singlePrice), every 1 or n periods, and the plan's length (limited to
+ * 1 or n units, in years when whole years) or none (indefinite).
+ * subscriptionPriceStringKey(false, {value: 2, unit: 'WEEK'}, {value: 1, unit: 'YEAR'}) =
+ * 'productPrice__singlePrice__nWeekly__limited__1Years'.
+ */
+export function subscriptionPriceStringKey(
+  variedPrices: boolean,
+  period: BillingPeriod,
+  duration: PlanDuration | null,
+): string {
+  const prices = variedPrices ? 'multiplePrices' : 'singlePrice';
+  const every = `${period.value === 1 ? '1' : 'n'}${unitWord(period.unit)}ly`;
+  const length = duration
+    ? `limited__${duration.value === 1 ? '1' : 'n'}${unitWord(duration.unit)}s`
+    : 'indefinite';
+  return `productPrice__${prices}__${every}__${length}`;
+}
+
+/**
+ * A site's text for a plan shape with its placeholders filled: `{price}` and `{fromPrice}` take the
+ * formatted price, `{billingPeriodValue}` the periods between payments, `{duration}` the plan's length
+ * (0 when open-ended). Other placeholders stay as written, so a mistyped text shows what went wrong.
+ */
+export function subscriptionPriceText(
+  template: string,
+  formattedPrice: string,
+  period: BillingPeriod,
+  duration: PlanDuration | null,
+): string {
+  const values: Record<string, string> = {
+    price: formattedPrice,
+    fromPrice: formattedPrice,
+    billingPeriodValue: String(period.value),
+    duration: String(duration?.value ?? 0),
+  };
+  return template.replace(/\{\s*([A-Za-z]\w*)\s*\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? (values[name] as string) : whole,
+  );
+}

@@ -25,6 +25,9 @@ export interface ContentEntriesTable {
   start_date: number | null;
   end_date: number | null;
   location: string | null;
+  /** Migration 0014: the Markdown the excerpt and body were written in; NULL when written as HTML. */
+  excerpt_markdown: string | null;
+  body_markdown: string | null;
 }
 
 export interface SearchDocumentsTable {
@@ -54,6 +57,10 @@ export interface ContentDetails {
   startDate?: number;
   endDate?: number;
   location?: EventLocation;
+  /** The Markdown the item's excerpt (HTML) was rendered from; absent when it was written as HTML. */
+  excerptMarkdown?: string;
+  /** The Markdown the item's body (HTML) was rendered from; absent when it was written as HTML. */
+  bodyMarkdown?: string;
 }
 
 export interface ContentItem extends Item {
@@ -64,6 +71,9 @@ export interface NewPost extends Omit<NewItem, 'product' | 'recordType'> {
   authorDisplayName?: string;
   starred?: boolean;
   commentState?: number;
+  /** The Markdown source of excerpt and body, kept beside the rendered HTML. */
+  excerptMarkdown?: string;
+  bodyMarkdown?: string;
 }
 
 export interface NewEvent extends NewPost {
@@ -72,10 +82,15 @@ export interface NewEvent extends NewPost {
   location?: EventLocation;
 }
 
-export type ContentDetailChanges = Partial<Omit<ContentDetails, 'location' | 'authorDisplayName'>> & {
+export type ContentDetailChanges = Partial<
+  Omit<ContentDetails, 'location' | 'authorDisplayName' | 'excerptMarkdown' | 'bodyMarkdown'>
+> & {
   /** null removes it. */
   authorDisplayName?: string | null;
   location?: EventLocation | null;
+  /** null: the text is now HTML (no Markdown source). */
+  excerptMarkdown?: string | null;
+  bodyMarkdown?: string | null;
 };
 
 export interface Listed<T> {
@@ -180,7 +195,14 @@ function toItem(row: Selectable<ItemsTable>): Item {
 
 type DetailColumns = Pick<
   ContentEntriesTable,
-  'author_display_name' | 'starred' | 'comment_state' | 'start_date' | 'end_date' | 'location'
+  | 'author_display_name'
+  | 'starred'
+  | 'comment_state'
+  | 'start_date'
+  | 'end_date'
+  | 'location'
+  | 'excerpt_markdown'
+  | 'body_markdown'
 >;
 
 function toDetails(row: { [K in keyof DetailColumns]: DetailColumns[K] | null } | undefined): ContentDetails {
@@ -194,6 +216,8 @@ function toDetails(row: { [K in keyof DetailColumns]: DetailColumns[K] | null } 
   if (row.end_date !== null) details.endDate = Number(row.end_date);
   const location = optionalFromJson<EventLocation>(row.location);
   if (location) details.location = location;
+  if (row.excerpt_markdown !== null) details.excerptMarkdown = row.excerpt_markdown;
+  if (row.body_markdown !== null) details.bodyMarkdown = row.body_markdown;
   return details;
 }
 
@@ -232,6 +256,8 @@ function detailRow(websiteId: string, itemId: string, d: ContentDetails): Conten
     start_date: d.startDate ?? null,
     end_date: d.endDate ?? null,
     location: d.location ? toJson(d.location) : null,
+    excerpt_markdown: d.excerptMarkdown ?? null,
+    body_markdown: d.bodyMarkdown ?? null,
   };
 }
 
@@ -255,6 +281,8 @@ export function contentRepository(db: Kysely<Database>): ContentRepository {
         'content_entries.start_date',
         'content_entries.end_date',
         'content_entries.location',
+        'content_entries.excerpt_markdown',
+        'content_entries.body_markdown',
       ]);
 
   type Row = Awaited<ReturnType<ReturnType<typeof itemsWithDetails>['execute']>>[number];
@@ -275,11 +303,20 @@ export function contentRepository(db: Kysely<Database>): ContentRepository {
       ...(input.authorDisplayName ? { authorDisplayName: input.authorDisplayName } : {}),
       ...(isEvent ? { startDate: event.startDate, endDate: event.endDate } : {}),
       ...(isEvent && event.location ? { location: event.location } : {}),
+      ...(input.excerptMarkdown !== undefined ? { excerptMarkdown: input.excerptMarkdown } : {}),
+      ...(input.bodyMarkdown !== undefined ? { bodyMarkdown: input.bodyMarkdown } : {}),
     };
     if (isEvent && (event.startDate === undefined || event.endDate === undefined))
       throw invalid(contentMessages.eventDatesInvalid);
     checkDetails(details);
-    const { authorDisplayName: _a, starred: _s, commentState: _c, ...itemInput } = input as NewEvent;
+    const {
+      authorDisplayName: _a,
+      starred: _s,
+      commentState: _c,
+      excerptMarkdown: _em,
+      bodyMarkdown: _bm,
+      ...itemInput
+    } = input as NewEvent;
     const { startDate: _sd, endDate: _ed, location: _l, ...plain } = itemInput;
     const itemId = await atomically(db, async (tx) => {
       const item = await itemRepository(tx).create(websiteId, { ...plain, recordType });
@@ -318,6 +355,10 @@ export function contentRepository(db: Kysely<Database>): ContentRepository {
         else if (changes.authorDisplayName !== undefined) next.authorDisplayName = changes.authorDisplayName;
         if (changes.location === null) delete next.location;
         else if (changes.location !== undefined) next.location = changes.location;
+        if (changes.excerptMarkdown === null) delete next.excerptMarkdown;
+        else if (changes.excerptMarkdown !== undefined) next.excerptMarkdown = changes.excerptMarkdown;
+        if (changes.bodyMarkdown === null) delete next.bodyMarkdown;
+        else if (changes.bodyMarkdown !== undefined) next.bodyMarkdown = changes.bodyMarkdown;
         checkDetails(next);
         const row = detailRow(websiteId, itemId, next);
         const { website_id: _w, item_id: _i, ...columns } = row;

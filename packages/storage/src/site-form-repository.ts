@@ -4,6 +4,7 @@ import type { SiteFormsTable } from './forms-email-schema.js';
 import { newId } from './ids.js';
 import { fromJson, toJson } from './json-column.js';
 import type { Database } from './schema.js';
+import type { FormDefinition } from './types.js';
 
 /** A form field (spec 3): address, checkbox, date, hidden, likert, name, phone, radio, select, time, or text-like. */
 export interface SiteFormField {
@@ -18,6 +19,8 @@ export interface SiteFormField {
   options?: string[];
   /** Statements of a likert question. */
   questions?: string[];
+  /** What a hidden field sends with every submission, set by the owner. */
+  value?: string;
 }
 
 export interface SiteFormSettings {
@@ -71,15 +74,20 @@ export interface SiteFormRepository {
   list(websiteId: string): Promise<SiteForm[]>;
   /**
    * Replaces a form's name, fields and settings (the whole settings: what is not given is gone);
-   * undefined when the website has no such form.
+   * undefined when the website has no such form. With `productCopy`, every product of the website that
+   * uses the form as its additional-fields form gets that copy of the saved form, in the same transaction.
    */
   update(
     websiteId: string,
     id: string,
     input: Omit<NewSiteForm, 'id'>,
     now?: number,
+    productCopy?: (form: SiteForm) => FormDefinition,
   ): Promise<SiteForm | undefined>;
-  /** Deletes a form and its submissions in one transaction; false when there was none. */
+  /**
+   * Deletes a form and its submissions in one transaction and takes it off the products that used it as
+   * their additional-fields form; false when there was none.
+   */
   delete(websiteId: string, id: string): Promise<boolean>;
   /** A new single-use submission key. */
   issueKey(websiteId: string, key: string, now?: number): Promise<void>;
@@ -151,27 +159,38 @@ export function siteFormRepository(db: Kysely<Database>): SiteFormRepository {
       return rows.map(toForm);
     },
 
-    async update(websiteId, id, input, now = Date.now()) {
+    async update(websiteId, id, input, now = Date.now(), productCopy) {
       const { name, fields, id: _ignored, ...settings } = input as NewSiteForm;
-      const result = await db
-        .updateTable('site_forms')
-        .set({
-          name,
-          fields: toJson(fields),
-          settings: toJson({ captchaEnabled: true, ...settings }),
-          updated_at: now,
-        })
-        .where('website_id', '=', websiteId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return undefined;
-      const row = await db
-        .selectFrom('site_forms')
-        .selectAll()
-        .where('website_id', '=', websiteId)
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      return toForm(row);
+      return atomically(db, async (tx) => {
+        const result = await tx
+          .updateTable('site_forms')
+          .set({
+            name,
+            fields: toJson(fields),
+            settings: toJson({ captchaEnabled: true, ...settings }),
+            updated_at: now,
+          })
+          .where('website_id', '=', websiteId)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return undefined;
+        const row = await tx
+          .selectFrom('site_forms')
+          .selectAll()
+          .where('website_id', '=', websiteId)
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        const form = toForm(row);
+        if (productCopy) {
+          await tx
+            .updateTable('products')
+            .set({ additional_fields_form: toJson(productCopy(form)) })
+            .where('website_id', '=', websiteId)
+            .where('additional_fields_form_id', '=', id)
+            .execute();
+        }
+        return form;
+      });
     },
 
     async delete(websiteId, id) {
@@ -182,6 +201,12 @@ export function siteFormRepository(db: Kysely<Database>): SiteFormRepository {
           .where('id', '=', id)
           .executeTakeFirst();
         if (Number(result.numDeletedRows) === 0) return false;
+        await tx
+          .updateTable('products')
+          .set({ additional_fields_form_id: null, additional_fields_form: null })
+          .where('website_id', '=', websiteId)
+          .where('additional_fields_form_id', '=', id)
+          .execute();
         await tx
           .deleteFrom('form_submissions')
           .where('website_id', '=', websiteId)

@@ -25,7 +25,14 @@ export function formAnswers(
   return fields
     .filter((field) => !SKIPPED.has(field.type))
     .map((field) => {
-      const raw = field.type === 'phone' ? phoneParts(values[field.id]) : values[field.id];
+      // A hidden field carries what the page put in it (scripts fill such fields, e.g. from the address);
+      // the owner's value when nothing came. It is data about the visit, never trusted for more.
+      const raw =
+        field.type === 'phone'
+          ? phoneParts(values[field.id])
+          : field.type === 'hidden'
+            ? (values[field.id] ?? field.value ?? '')
+            : values[field.id];
       const compound = COMPOUND.has(field.type) || Array.isArray(raw);
       const answer = compound
         ? { type: field.type, rawTitle: field.title, values: raw }

@@ -11,6 +11,7 @@ import { content } from './0010-content.js';
 import { commentsGalleries } from './0011-comments-galleries.js';
 import { mediaThemeKeys } from './0012-media-theme-keys.js';
 import { restockLanguage } from './0013-restock-language.js';
+import { postMarkdown } from './0014-post-markdown.js';
 
 /**
  * Migrations live in code, not in files found at run time, so the bundled and compiled package
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0011-comments-galleries': commentsGalleries,
   '0012-media-theme-keys': mediaThemeKeys,
   '0013-restock-language': restockLanguage,
+  '0014-post-markdown': postMarkdown,
 };
 
 export const migrationProvider: MigrationProvider = {

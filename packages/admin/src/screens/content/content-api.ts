@@ -23,6 +23,8 @@ export interface Entry {
   excerpt: string;
   /** HTML. */
   body: string;
+  /** The Markdown excerpt and body were written in; null when they were written as HTML. */
+  markdown?: { excerpt: string; body: string } | null;
   categories: string[];
   tags: string[];
   authorDisplayName: string | null;

@@ -164,6 +164,58 @@ describe('blog posts and events in the editor', () => {
     expect(await screen.findByRole('heading', { name: 'Beitrag bearbeiten', level: 1 })).toBeTruthy();
   });
 
+  it('R3.16.2 reopens a post written in Markdown as its Markdown and saves it as Markdown again', async () => {
+    history.replaceState(null, '', '/config/sites/site-1/inhalte/blog-1?eintrag=p1');
+    const written = post({
+      excerpt: '<p>Was <strong>Kälte</strong> macht</p>',
+      body: '<h2>Regeln</h2>',
+      markdown: { excerpt: 'Was **Kälte** macht', body: '## Regeln' },
+    });
+    const { sent } = fakeApi({
+      'GET /sites/site-1/collections/blog-1/entries': { body: { collection: blog, entries: [written] } },
+      'GET /sites/site-1/collections/blog-1/entries/p1': { body: { entry: written } },
+      'PATCH /sites/site-1/collections/blog-1/entries/p1': (request) => ({
+        body: {
+          entry: post({
+            body: '<h2>Regeln</h2><ul><li>Geduld</li></ul>',
+            markdown: { excerpt: request.body.excerpt, body: request.body.body },
+          }),
+        },
+      }),
+    });
+    renderInSite(<ContentEntries collectionId="blog-1" />);
+    const body = (await screen.findByLabelText('Text')) as HTMLTextAreaElement;
+    expect(body.value).toBe('## Regeln');
+    expect((screen.getByLabelText('Anreißer') as HTMLTextAreaElement).value).toBe('Was **Kälte** macht');
+    expect((screen.getByLabelText('Textformat') as HTMLSelectElement).value).toBe('markdown');
+
+    fireEvent.change(body, { target: { value: '## Regeln\n\n- Geduld' } });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(sent.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(sent.find((r) => r.method === 'PATCH')?.body).toMatchObject({
+      format: 'markdown',
+      excerpt: 'Was **Kälte** macht',
+      body: '## Regeln\n\n- Geduld',
+    });
+    // After saving, the form still shows the Markdown, not the HTML the server rendered.
+    await waitFor(() =>
+      expect((screen.getByLabelText('Text') as HTMLTextAreaElement).value).toBe('## Regeln\n\n- Geduld'),
+    );
+  });
+
+  it('R3.16.2 reopens a post without Markdown (written as HTML) as HTML', async () => {
+    history.replaceState(null, '', '/config/sites/site-1/inhalte/blog-1?eintrag=p1');
+    const written = post({ markdown: null });
+    fakeApi({
+      'GET /sites/site-1/collections/blog-1/entries': { body: { collection: blog, entries: [written] } },
+      'GET /sites/site-1/collections/blog-1/entries/p1': { body: { entry: written } },
+    });
+    renderInSite(<ContentEntries collectionId="blog-1" />);
+    expect(((await screen.findByLabelText('Text')) as HTMLTextAreaElement).value).toBe('<p>Lang</p>');
+    expect((screen.getByLabelText('Textformat') as HTMLSelectElement).value).toBe('html');
+  });
+
   it('R3.16.2 publishes a draft and withdraws it again', async () => {
     history.replaceState(null, '', '/config/sites/site-1/inhalte/blog-1?eintrag=d1');
     const draft = post({ id: 'd1', status: 'draft', publishedOn: null, publishAt: null });

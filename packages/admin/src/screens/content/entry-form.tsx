@@ -20,8 +20,8 @@ import { C } from './texts.js';
 
 /*
  * The form of one blog post or event. Excerpt and body are typed as Markdown (rendered by the server
- * when saved, as in text blocks) or HTML (sanitised when saved); a stored entry reopens as HTML, which
- * is what the server keeps. Times are wall-clock times of the site's time zone (datetime-local), which
+ * when saved, as in text blocks) or HTML (sanitised when saved); a stored entry reopens as the Markdown
+ * it was written in (the server keeps it beside the HTML), else as its HTML. Times are wall-clock times of the site's time zone (datetime-local), which
  * the server turns into instants. The publish date is shown to those who may publish.
  */
 
@@ -74,9 +74,9 @@ function draftOf(entry: Entry): Draft {
   return {
     title: entry.title,
     urlId: entry.urlId,
-    format: 'html',
-    excerpt: entry.excerpt,
-    body: entry.body,
+    format: entry.markdown ? 'markdown' : 'html',
+    excerpt: entry.markdown ? entry.markdown.excerpt : entry.excerpt,
+    body: entry.markdown ? entry.markdown.body : entry.body,
     categories: entry.categories.join(', '),
     tags: entry.tags.join(', '),
     authorDisplayName: entry.authorDisplayName ?? '',

@@ -70,5 +70,4 @@ export const C = {
   delete: 'Löschen',
   confirmDelete: 'Wirklich löschen? Kommentare und Likes gehen mit.',
   view: 'Auf der Website ansehen',
-  htmlNote: 'Gespeicherte Texte werden als HTML bearbeitet.',
 } as const;

@@ -138,6 +138,37 @@ describe('form builder', () => {
     expect(patch.body.fields[2].maxLength).toBe(500);
   });
 
+  it('R3.15.2 sets the value a hidden field sends, and shows the one already stored', async () => {
+    open('f1');
+    const withHidden = {
+      ...contact,
+      fields: [...contact.fields, { id: 'quelle', type: 'hidden', title: 'Quelle', value: 'Flyer' }],
+    };
+    const api = fakeApi({
+      'GET /sites/site-1/forms/f1': { body: { form: withHidden } },
+      'PATCH /sites/site-1/forms/f1': (request) => ({ body: { form: { ...withHidden, ...request.body } } }),
+    });
+    const user = userEvent.setup();
+    renderInSite(<FormList />);
+    const stored = (await screen.findByLabelText('Wert von Feld 4')) as HTMLInputElement;
+    expect(stored.value).toBe('Flyer');
+    // Only hidden fields have a value to set.
+    expect(screen.queryByLabelText('Wert von Feld 3')).toBeNull();
+    await user.clear(stored);
+    await user.type(stored, 'Sommeraktion');
+    await user.selectOptions(screen.getByLabelText('Art des neuen Felds'), 'hidden');
+    await user.click(screen.getByRole('button', { name: 'Feld hinzufügen' }));
+    await user.type(screen.getByLabelText('Beschriftung von Feld 5'), 'Kanal');
+    await user.type(screen.getByLabelText('Wert von Feld 5'), ' Newsletter ');
+    await user.click(screen.getByRole('button', { name: 'Formular speichern' }));
+    expect(await screen.findByText('Das Formular wurde gespeichert.')).toBeTruthy();
+    const patch = api.sent.find((r) => r.method === 'PATCH')!;
+    expect(patch.body.fields.slice(3)).toEqual([
+      { id: 'quelle', type: 'hidden', title: 'Quelle', value: 'Sommeraktion' },
+      { type: 'hidden', title: 'Kanal', value: 'Newsletter' },
+    ]);
+  });
+
   it('removes a field and deletes the whole form after asking once more', async () => {
     open('f1');
     const api = fakeApi({

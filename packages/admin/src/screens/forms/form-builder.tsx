@@ -21,7 +21,8 @@ import { type BuilderField, forms, type SiteFormDefinition, type SiteFormInput }
 
 /*
  * The form builder (/formulare?formular=<id>|neu): a form's name, its fields in order (every field type
- * of spec 3, required, description, placeholder, character limit, choices, likert statements), what
+ * of spec 3, required, description, placeholder, character limit, choices, likert statements, the value
+ * a hidden field sends), what
  * happens after sending (text or HTML, redirect), the disclaimer, and the captcha. Saving sends the whole
  * form (PATCH replaces it); fields keep their ids, so earlier answers stay with their field.
  */
@@ -42,6 +43,8 @@ interface FieldDraft {
   maxLength: string;
   options: string;
   questions: string;
+  /** The value a hidden field sends. */
+  value: string;
 }
 
 let nextKey = 1;
@@ -57,6 +60,7 @@ const draftOf = (field: BuilderField): FieldDraft => ({
   maxLength: field.maxLength ? String(field.maxLength) : '',
   options: (field.options ?? []).join('\n'),
   questions: (field.questions ?? []).join('\n'),
+  value: field.value ?? '',
 });
 
 const lines = (text: string) =>
@@ -88,6 +92,10 @@ function fieldInput(draft: FieldDraft): { field: BuilderField; problems: Record<
   if (draft.type === 'likert') {
     field.questions = lines(draft.questions);
     if (field.questions.length === 0) problems.questions = B.questionsMissing;
+  }
+  if (draft.type === 'hidden' && draft.value.trim()) {
+    if (draft.value.trim().length > 1000) problems.value = B.hiddenValueTooLong;
+    else field.value = draft.value.trim();
   }
   return { field, problems };
 }
@@ -183,6 +191,16 @@ function FieldEditor({
           value={draft.questions}
           error={error('questions')}
           onChange={(e) => onChange({ questions: e.target.value })}
+        />
+      ) : null}
+      {draft.type === 'hidden' ? (
+        <TextField
+          label={B.hiddenValue(n)}
+          hint={B.hiddenValueHint}
+          value={draft.value}
+          maxLength={1000}
+          error={error('value')}
+          onChange={(e) => onChange({ value: e.target.value })}
         />
       ) : null}
       {error('id') ? <span className="field-error">{error('id')}</span> : null}

@@ -26,6 +26,8 @@ export interface BuilderField {
   maxLength?: number | null;
   options?: string[];
   questions?: string[];
+  /** What a hidden field sends with every submission. */
+  value?: string;
 }
 
 export interface SiteFormSettings {

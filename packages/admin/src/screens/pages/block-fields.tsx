@@ -3,6 +3,7 @@ import { t } from '../../messages.js';
 import { Button, Checkbox, SelectField, TextArea, TextField } from '../../ui/controls.js';
 import { FormPicker } from '../forms/form-picker.js';
 import { ImagePicker } from '../media/image-picker.js';
+import type { PickedImage } from '../media/media-api.js';
 import { newBlockId } from './block-history.js';
 
 /*
@@ -172,34 +173,132 @@ interface FieldsProps {
   onChange: (changes: Partial<Block>, field: string) => void;
 }
 
-function GalleryFields({ block, errors, disabled, onChange }: FieldsProps) {
-  const images = (Array.isArray(block.images) ? block.images : []) as {
-    assetUrl: string;
-    altText?: string;
-  }[];
+/** A gallery image as the block stores it (spec 3 Image): the library image with its own texts. */
+interface GalleryImage {
+  assetUrl: string;
+  altText?: string;
+  originalSize?: string;
+  mediaFocalPoint?: { x: number; y: number };
+  caption?: string;
+  href?: string;
+}
+
+/** The picked library image in place of `own`, keeping the alt text, caption and link typed for it. */
+function galleryImageOf(picked: PickedImage, own?: GalleryImage): GalleryImage {
+  const image: GalleryImage = {
+    ...own,
+    assetUrl: picked.assetUrl,
+    altText: own?.altText?.trim() ? own.altText : picked.altText,
+    originalSize: picked.originalSize,
+    mediaFocalPoint: picked.mediaFocalPoint,
+  };
+  return image;
+}
+
+/** The gallery's images: each picked from the media library, with its alt text and caption, in order. */
+function GalleryImages({ block, errors, disabled, onChange }: FieldsProps) {
+  const images = (Array.isArray(block.images) ? block.images : []) as GalleryImage[];
+  const set = (next: GalleryImage[], field: string) => onChange({ images: next }, field);
+  const change = (i: number, changes: Partial<GalleryImage>, field: string) =>
+    set(
+      images.map((image, k) => (k === i ? { ...image, ...changes } : image)),
+      `images.${i}.${field}`,
+    );
+  const move = (i: number, by: -1 | 1) => {
+    const next = [...images];
+    const [moved] = next.splice(i, 1);
+    next.splice(i + by, 0, moved!);
+    set(next, 'images');
+  };
+  return (
+    <div className="gallery-images">
+      {images.length === 0 ? <p className="muted">Noch keine Bilder in der Galerie.</p> : null}
+      {images.map((image, i) => {
+        const n = i + 1;
+        return (
+          <fieldset key={`${i}-${image.assetUrl}`} className="field-group gallery-image">
+            <legend>{`Bild ${n}`}</legend>
+            {disabled ? (
+              <p className="muted">{image.assetUrl}</p>
+            ) : (
+              <ImagePicker
+                label={`Bild ${n} aus der Mediathek`}
+                value={image}
+                error={errors[`images.${i}.assetUrl`] ?? errors[`images.${i}.originalSize`]}
+                onChange={(picked) =>
+                  picked
+                    ? change(i, galleryImageOf(picked, image), 'assetUrl')
+                    : set(
+                        images.filter((_, k) => k !== i),
+                        'images',
+                      )
+                }
+              />
+            )}
+            <TextField
+              label={`Alternativtext von Bild ${n}`}
+              hint="Beschreibt das Bild für Menschen, die es nicht sehen (höchstens 250 Zeichen)."
+              maxLength={250}
+              disabled={disabled}
+              value={image.altText ?? ''}
+              error={errors[`images.${i}.altText`]}
+              onChange={(e) => change(i, { altText: e.target.value }, 'altText')}
+            />
+            <TextField
+              label={`Bildunterschrift von Bild ${n} (optional)`}
+              disabled={disabled}
+              value={image.caption ?? ''}
+              error={errors[`images.${i}.caption`]}
+              onChange={(e) => change(i, { caption: e.target.value }, 'caption')}
+            />
+            {errors[`images.${i}.mediaFocalPoint.x`] || errors[`images.${i}.mediaFocalPoint.y`] ? (
+              <span className="field-error">
+                {errors[`images.${i}.mediaFocalPoint.x`] ?? errors[`images.${i}.mediaFocalPoint.y`]}
+              </span>
+            ) : null}
+            {disabled ? null : (
+              <div className="row-actions">
+                <Button
+                  variant="quiet"
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                  aria-label={`Bild ${n} nach vorne`}
+                >
+                  ↑
+                </Button>
+                <Button
+                  variant="quiet"
+                  disabled={i === images.length - 1}
+                  onClick={() => move(i, 1)}
+                  aria-label={`Bild ${n} nach hinten`}
+                >
+                  ↓
+                </Button>
+              </div>
+            )}
+          </fieldset>
+        );
+      })}
+      {errors.images ? <span className="field-error">{errors.images}</span> : null}
+      {disabled ? null : (
+        <ImagePicker
+          label="Bild zur Galerie hinzufügen"
+          value={null}
+          onChange={(picked) => {
+            if (picked) set([...images, galleryImageOf(picked)], 'images');
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function GalleryFields(props: FieldsProps) {
+  const { block, errors, disabled, onChange } = props;
   const settings = (block.settings ?? {}) as Record<string, unknown>;
   return (
     <>
-      <TextArea
-        label="Bildadressen, eine pro Zeile"
-        rows={4}
-        disabled={disabled}
-        value={images.map((image) => image.assetUrl).join('\n')}
-        error={errors.images}
-        onChange={(e) => {
-          const urls = e.target.value.split('\n');
-          onChange(
-            {
-              images: urls.map((assetUrl, i) => ({
-                ...images[i],
-                assetUrl: assetUrl.trim(),
-                altText: images[i]?.altText ?? '',
-              })),
-            },
-            'images',
-          );
-        }}
-      />
+      <GalleryImages {...props} />
       <SelectField
         label="Darstellung"
         disabled={disabled}

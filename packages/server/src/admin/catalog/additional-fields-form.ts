@@ -1,10 +1,11 @@
-import type { FormDefinition, FormField, Storage } from '@baukasten/storage';
+import type { FormDefinition, FormField, SiteForm, Storage } from '@baukasten/storage';
 import { AdminInputError } from '../admin-input.js';
 
 /*
  * A product's additional-fields form (spec 3 additionalFieldsFormId, additionalFieldsForm): the owner picks
  * one of the site's forms; the product keeps a copy of its fields, which the storefront's add-to-cart
- * modal shows. Saving the product again takes the form's current fields.
+ * modal shows. Saving the product again takes the form's current fields; saving the form refreshes the copy
+ * on every product that uses it, and deleting the form takes it off them.
  */
 
 export const formNotOnSite = 'Dieses Formular gibt es auf dieser Website nicht.';
@@ -21,6 +22,14 @@ export async function additionalFieldsFormFor(
   if (formId === undefined || formId === null) return formId;
   const form = await storage.forms.findById(websiteId, formId);
   if (!form) throw new AdminInputError(formNotOnSite, { additionalFieldsFormId: formNotOnSite });
+  return additionalFieldsCopy(form);
+}
+
+/**
+ * The copy a product keeps of a site form. Saving the form (admin forms API) passes this to
+ * `storage.forms.update`, so every product using the form gets the new copy in the same transaction.
+ */
+export function additionalFieldsCopy(form: SiteForm): FormDefinition {
   const fields = form.fields.map((f) => ({ ...f, required: f.required === true }) as FormField);
   const copy: FormDefinition = { id: form.id, name: form.name, fields };
   if (form.submissionMessage) copy.submissionMessage = form.submissionMessage;

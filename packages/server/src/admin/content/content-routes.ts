@@ -41,6 +41,10 @@ function refusal(error: unknown): never {
 const toHtml = (text: string, format: 'markdown' | 'html') =>
   format === 'markdown' ? markdownToHtml(text) : sanitizedHtml(text);
 
+/** The source kept beside the rendered HTML: the Markdown as written, null for HTML (nothing to keep). */
+const markdownSource = (text: string | undefined, format: 'markdown' | 'html') =>
+  text === undefined ? undefined : format === 'markdown' ? text : null;
+
 export function registerContentAdminRoutes(parent: FastifyInstance, storage: Storage) {
   parent.register(async (admin) => {
     refuseNulCharacters(admin);
@@ -142,6 +146,7 @@ export function registerContentAdminRoutes(parent: FastifyInstance, storage: Sto
         authorDisplayName: input.authorDisplayName || undefined,
         starred: input.starred,
         commentState: input.commentState,
+        ...(input.format === 'markdown' ? { excerptMarkdown: input.excerpt, bodyMarkdown: input.body } : {}),
       };
       let created: ContentItem;
       if (kind === 'events') {
@@ -214,6 +219,8 @@ export function registerContentAdminRoutes(parent: FastifyInstance, storage: Sto
               input.authorDisplayName === undefined ? undefined : input.authorDisplayName || null,
             starred: input.starred,
             commentState: input.commentState,
+            excerptMarkdown: markdownSource(input.excerpt, input.format),
+            bodyMarkdown: markdownSource(input.body, input.format),
             ...(isEvent ? { startDate, endDate } : {}),
             ...(input.location !== undefined
               ? { location: input.location === null ? null : location(input.location) }

@@ -32,6 +32,11 @@ export function entryView(item: ContentItem, collection: Collection, timeZone: s
     title: item.title,
     excerpt: item.excerpt,
     body: item.body,
+    // The Markdown the owner wrote, so the editor reopens the entry as Markdown; null when it was HTML.
+    markdown:
+      item.content.excerptMarkdown !== undefined && item.content.bodyMarkdown !== undefined
+        ? { excerpt: item.content.excerptMarkdown, body: item.content.bodyMarkdown }
+        : null,
     categories: item.categories,
     tags: item.tags,
     authorDisplayName: item.content.authorDisplayName ?? null,

@@ -1,3 +1,4 @@
+import { CollectionType, ProductType } from '@baukasten/commerce';
 import type { Storage } from '@baukasten/storage';
 import { withTestDatabases } from '@baukasten/storage/testing';
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +24,7 @@ const everyType = [
   { type: 'radio', title: 'Anrede', options: ['Frau', 'Herr', 'Divers'] },
   { type: 'select', title: 'Filiale', options: ['Berlin', 'Köln'] },
   { type: 'likert', title: 'Zufriedenheit', questions: ['Beratung', 'Lieferung'] },
-  { type: 'hidden', title: 'Quelle' },
+  { type: 'hidden', title: 'Quelle', value: 'Sommeraktion' },
   { type: 'section', title: 'Zum Schluss' },
   { type: 'line' },
 ];
@@ -75,6 +76,7 @@ withTestDatabases((db) => {
     expect(form.fields[0].required).toBe(true);
     expect(form.fields[2].maxLength).toBe(80);
     expect(form.fields[13].questions).toEqual(['Beratung', 'Lieferung']);
+    expect(form.fields[14]).toEqual({ id: 'quelle', type: 'hidden', title: 'Quelle', value: 'Sommeraktion' });
     expect(form).toMatchObject({
       name: 'Anfrage',
       captchaEnabled: false,
@@ -88,6 +90,7 @@ withTestDatabases((db) => {
     expect(visitor.statusCode).toBe(200);
     const shown = visitor.json();
     expect(shown.fields).toHaveLength(everyType.length);
+    expect(shown.fields[14].value).toBe('Sommeraktion');
     expect(shown.captchaEnabled).toBe(false);
     expect(shown.submissionHTML).toBe('<p>Danke!</p>');
     expect(shown.disclaimerMessage).toBe('Wir speichern deine Angaben nur für diese Anfrage.');
@@ -172,6 +175,127 @@ withTestDatabases((db) => {
     const names = (await team.admin.get(base)).body.forms.map((f: { name: string }) => f.name);
     expect(names).not.toContain('Leer');
     expect(names).not.toContain('Doppelt');
+  });
+
+  it('R3.15.2 a hidden field keeps the value the owner set; only hidden fields take one, of at most 1000 characters', async () => {
+    const created = await team.admin.post(base, {
+      name: 'Kampagne',
+      fields: [
+        { type: 'email', title: 'E-Mail' },
+        { type: 'hidden', title: 'Kampagne', value: '  herbst-2026  ' },
+        { type: 'hidden', title: 'Leer' },
+      ],
+    });
+    expect(created.status).toBe(201);
+    const [, campaign, empty] = created.body.form.fields;
+    expect(campaign.value).toBe('herbst-2026');
+    expect(empty).not.toHaveProperty('value');
+    const reopened = await team.viewer.get(`${base}/${created.body.form.id}`);
+    expect(reopened.body.form.fields[1].value).toBe('herbst-2026');
+
+    const refused = await team.admin.patch(`${base}/${created.body.form.id}`, {
+      name: 'Kampagne',
+      fields: [
+        { type: 'text', title: 'Name', value: 'Vorgabe' },
+        { type: 'hidden', title: 'Kampagne', value: 'x'.repeat(1001) },
+        { type: 'hidden', title: 'Zahl', value: 7 },
+      ],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({
+      'fields.0.value': 'Einen festen Wert gibt es nur bei versteckten Feldern.',
+      'fields.1.value': 'Der Wert eines versteckten Felds darf höchstens 1000 Zeichen lang sein.',
+      'fields.2.value': 'Der Wert eines versteckten Felds muss ein Text sein.',
+    });
+    const unchanged = await team.viewer.get(`${base}/${created.body.form.id}`);
+    expect(unchanged.body.form.fields[1].value).toBe('herbst-2026');
+  });
+
+  it('R3.5.3 R3.15.1 saving a form refreshes the copy on every product of the site that uses it; deleting takes it off', async () => {
+    const shop = await storage.collections.create(websiteId, {
+      type: CollectionType.PRODUCTS,
+      urlId: `gravurladen-${db.name}`,
+      title: 'Gravurladen',
+    });
+    const created = await team.admin.post(base, {
+      name: 'Gravur',
+      fields: [{ type: 'text', title: 'Gravurtext', maxLength: 20 }],
+    });
+    const formId = created.body.form.id;
+    const products = `/api/admin/sites/${websiteId}/products`;
+    const newProduct = async (title: string, additionalFieldsFormId?: string) => {
+      const res = await team.admin.post(products, {
+        collectionId: shop.id,
+        title,
+        productType: 'physical',
+        priceMinor: 1900,
+        qtyInStock: 5,
+        ...(additionalFieldsFormId ? { additionalFieldsFormId } : {}),
+      });
+      expect(res.status).toBe(201);
+      return res.body.product.id as string;
+    };
+    const ring = await newProduct('Ring', formId);
+    const pendant = await newProduct('Anhänger', formId);
+    const plain = await newProduct('Kette');
+    // Another website's product that names the same form id keeps its own copy.
+    const otherSite = await storage.websites.create({ title: 'Fremd', hostnames: [`fremd-${host}`] });
+    const otherShop = await storage.collections.create(otherSite.id, {
+      type: CollectionType.PRODUCTS,
+      urlId: 'laden',
+      title: 'Laden',
+    });
+    const foreignCopy = { id: formId, name: 'Fremde Gravur', fields: [] };
+    const foreign = await storage.items.create(otherSite.id, {
+      collectionId: otherShop.id,
+      title: 'Fremdring',
+      urlId: 'fremdring',
+      product: {
+        productType: ProductType.PHYSICAL,
+        additionalFieldsForm: foreignCopy,
+        variants: [{ sku: 'F-1', priceMinor: 100, qtyInStock: 1 }],
+      },
+    });
+
+    const saved = await team.editor.patch(`${base}/${formId}`, {
+      name: 'Gravur (neu)',
+      fields: [
+        { ...created.body.form.fields[0], title: 'Ihr Gravurtext', required: true },
+        { type: 'select', title: 'Schrift', options: ['Serif', 'Schreibschrift'] },
+      ],
+      submissionMessage: 'Wir gravieren sorgfältig.',
+    });
+    expect(saved.status).toBe(200);
+    const stored = async (productId: string, siteId = websiteId) =>
+      (await storage.items.findById(siteId, productId))?.product?.additionalFieldsForm;
+    for (const id of [ring, pendant]) {
+      expect(await stored(id)).toEqual({
+        id: formId,
+        name: 'Gravur (neu)',
+        submissionMessage: 'Wir gravieren sorgfältig.',
+        fields: [
+          { id: 'gravurtext', type: 'text', title: 'Ihr Gravurtext', required: true, maxLength: 20 },
+          {
+            id: 'schrift',
+            type: 'select',
+            title: 'Schrift',
+            required: false,
+            options: ['Serif', 'Schreibschrift'],
+          },
+        ],
+      });
+    }
+    expect(await stored(plain)).toBeUndefined();
+    expect(await stored(foreign.id, otherSite.id)).toEqual(foreignCopy);
+    const shown = await team.viewer.get(`${products}/${ring}`);
+    expect(shown.body.product.additionalFieldsForm).toEqual({ id: formId, name: 'Gravur (neu)' });
+
+    expect((await team.admin.delete(`${base}/${formId}`)).body).toEqual({ deleted: true });
+    expect(await stored(ring)).toBeUndefined();
+    expect(await stored(pendant)).toBeUndefined();
+    const after = await team.viewer.get(`${products}/${ring}`);
+    expect(after.body.product.additionalFieldsForm).toBeNull();
+    expect(await stored(foreign.id, otherSite.id)).toEqual(foreignCopy);
   });
 
   it('deletes a form with its submissions; the visitor form is gone', async () => {

@@ -72,6 +72,8 @@ const fieldInput = z
       .optional(),
     options: choiceList(m.choicesMissing, m.choiceInvalid, m.tooManyChoices, 100).optional(),
     questions: choiceList(m.questionsMissing, m.questionInvalid, m.tooManyQuestions, 30).optional(),
+    /** The value a hidden field sends with every submission (a campaign, a source page …). */
+    value: z.string({ error: m.hiddenValueInvalid }).trim().max(1000, m.hiddenValueTooLong).optional(),
   })
   .superRefine((field, ctx) => {
     if (field.type !== 'line' && field.title === '')
@@ -82,6 +84,8 @@ const fieldInput = z
       ctx.addIssue({ code: 'custom', message: m.questionsMissing, path: ['questions'] });
     if (field.maxLength != null && !LIMITED_TYPES.has(field.type))
       ctx.addIssue({ code: 'custom', message: m.maxLengthNotHere, path: ['maxLength'] });
+    if (field.value && field.type !== 'hidden')
+      ctx.addIssue({ code: 'custom', message: m.valueNotHere, path: ['value'] });
   });
 
 type FieldInput = z.output<typeof fieldInput>;
@@ -159,6 +163,7 @@ export function storedForm(input: SiteFormInput): Omit<NewSiteForm, 'id'> {
     if (f.maxLength != null && LIMITED_TYPES.has(f.type)) field.maxLength = f.maxLength;
     if (CHOICE_TYPES.has(f.type)) field.options = f.options;
     if (f.type === 'likert') field.questions = f.questions;
+    if (f.type === 'hidden' && f.value) field.value = f.value;
     return field;
   });
   const form: Omit<NewSiteForm, 'id'> = { name: input.name, fields, captchaEnabled: input.captchaEnabled };

@@ -2,6 +2,7 @@ import type { SiteForm, Storage } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http-error.js';
 import { parseInput } from '../admin-input.js';
+import { additionalFieldsCopy } from '../catalog/additional-fields-form.js';
 import { refuseNulCharacters } from '../catalog/text-guard.js';
 import { accessedSite, requireSitePermission } from '../permissions.js';
 import { formParams, siteFormInput, storedForm } from './form-input.js';
@@ -56,7 +57,14 @@ export function registerFormBuilderRoutes(parent: FastifyInstance, storage: Stor
       const { websiteId } = accessedSite(request);
       const { formId } = parseInput(formParams, request.params);
       const input = parseInput(siteFormInput, request.body);
-      const form = await storage.forms.update(websiteId, formId, storedForm(input));
+      // Products using the form as their additional-fields form get the new copy in the same transaction.
+      const form = await storage.forms.update(
+        websiteId,
+        formId,
+        storedForm(input),
+        undefined,
+        additionalFieldsCopy,
+      );
       if (!form) throw formNotFound();
       return { form: formView(form) };
     });

@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
+import { mediaMessages } from '../media/media-messages.js';
 import { markdownToHtml, sanitizedHtml } from './markdown.js';
 import { pageMessages as m } from './page-messages.js';
 
@@ -335,11 +336,29 @@ const gallerySettings = z
   // Parsed from nothing, so every setting has its default.
   .prefault({});
 
+/** Where a library image stays visible when cropped (spec 3 mediaFocalPoint): x and y from 0 to 1. */
+const focalFraction = z
+  .number({ error: mediaMessages.focalPointInvalid })
+  .min(0, mediaMessages.focalPointInvalid)
+  .max(1, mediaMessages.focalPointInvalid);
+
+/**
+ * A gallery image as the editor's picker hands it over: the library image (address, size, focal point)
+ * with its own alt text, caption and link.
+ */
+const galleryImage = z.object({
+  ...imageFields,
+  href: href.optional(),
+  mediaFocalPoint: z
+    .object({ x: focalFraction, y: focalFraction }, { error: mediaMessages.focalPointInvalid })
+    .optional(),
+});
+
 const gallery = z.object({
   type: z.literal('gallery'),
   id: blockId,
   images: z
-    .array(z.object({ ...imageFields, href: href.optional() }), { error: m.galleryImagesMissing })
+    .array(galleryImage, { error: m.galleryImagesMissing })
     .min(1, m.galleryImagesMissing)
     .max(200, m.galleryTooManyImages),
   settings: gallerySettings,

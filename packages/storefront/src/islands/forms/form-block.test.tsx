@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -60,7 +62,8 @@ const everyField: SiteFormDefinition = {
     { id: 'telefon', type: 'phone', title: 'Telefon' },
     { id: 'datum', type: 'date', title: 'Wunschtermin' },
     { id: 'uhrzeit', type: 'time', title: 'Uhrzeit' },
-    { id: 'quelle', type: 'hidden', title: 'Quelle' },
+    { id: 'quelle', type: 'hidden', title: 'Quelle', value: 'Flyer Sommer' },
+    { id: 'leer', type: 'hidden', title: 'Ohne Wert' },
   ],
 };
 
@@ -128,7 +131,9 @@ describe('form block: server-rendered markup', () => {
     expect(root.querySelector('[data-island="form-block"]')).not.toBeNull();
     const formElement = root.querySelector('form');
     expect(formElement).not.toBeNull();
-    const controls = Array.from(root.querySelectorAll('input, select, textarea'));
+    // Hidden fields carry the owner's value and need no label; every control a visitor uses has one.
+    expect(root.querySelectorAll('input[type="hidden"]')).toHaveLength(2);
+    const controls = Array.from(root.querySelectorAll('input:not([type="hidden"]), select, textarea'));
     // name 2, email, text, textarea, select, radio 2, checkbox 2 + 1, likert 2x5, address 6, phone 4, date 3, time 4
     expect(controls).toHaveLength(2 + 1 + 1 + 1 + 1 + 2 + 3 + 10 + 6 + 4 + 3 + 4);
     for (const control of controls) {
@@ -147,6 +152,35 @@ describe('form block: server-rendered markup', () => {
     expect(html).toContain('0 / 20');
     expect(html).toContain('Wir verwenden deine Angaben nur für deine Anfrage.');
     expect(html).toContain('Senden');
+  });
+});
+
+describe('form block: captcha look', () => {
+  it.each([
+    [2, 2, ['captcha--dark', 'captcha--align-center']],
+    [1, 3, ['captcha--light', 'captcha--align-right']],
+    [null, 1, ['captcha--align-left']],
+    [null, null, []],
+  ] as const)(
+    'R3.15.1 captchaTheme %s and captchaAlignment %s style the captcha container',
+    async (theme, alignment, classes) => {
+      stubApi();
+      const { container } = await renderForm({
+        ...contactForm,
+        captchaTheme: theme,
+        captchaAlignment: alignment,
+      });
+      const box = container.querySelector('.form-block__captcha');
+      expect(box).not.toBeNull();
+      const modifiers = Array.from(box!.classList).filter((c) => c.startsWith('captcha--'));
+      expect(modifiers).toEqual(classes);
+    },
+  );
+
+  it('R3.15.1 the default theme has a rule for every captcha theme and alignment', () => {
+    const css = readFileSync(resolve(import.meta.dirname, '../../../../theme/templates/theme.css'), 'utf8');
+    for (const modifier of ['dark', 'light', 'align-left', 'align-center', 'align-right'])
+      expect(css).toMatch(new RegExp(`\\.form-block__captcha\\.captcha--${modifier}\\b`));
   });
 });
 
@@ -266,9 +300,11 @@ describe('form block: submitting', () => {
     await screen.findByText('Vielen Dank! Deine Nachricht wurde gesendet.');
   });
 
-  it('R3.15.2 R5.5.11 R5.5.15 sends every kind of answer in its parts; sections and hidden fields send nothing', async () => {
+  it('R3.15.2 R5.5.11 R5.5.15 sends every kind of answer in its parts and the owner’s hidden values; sections send nothing', async () => {
     stubApi();
-    await renderForm(everyField);
+    const { container } = await renderForm(everyField);
+    const hidden = container.querySelector<HTMLInputElement>('input[type="hidden"][name="quelle"]');
+    expect(hidden?.value).toBe('Flyer Sommer');
     change('Vorname', 'Erika');
     change('Nachname', 'Muster');
     change(/^E-Mail \(erforderlich\)/, 'erika@example.de');
@@ -303,7 +339,10 @@ describe('form block: submitting', () => {
       datum: { Month: '5', Day: '17', Year: '2025' },
     });
     expect(Object.keys(sent)).not.toContain('abschnitt');
-    expect(Object.keys(sent)).not.toContain('quelle');
+    // Hidden fields send the value the owner set, which no visitor sees or types.
+    expect(sent.quelle).toBe('Flyer Sommer');
+    expect(sent.leer).toBe('');
+    expect(screen.queryByText('Quelle')).toBeNull();
     // The captcha is off for this form: nothing was solved and no token was sent.
     expect(api.callsTo(CHALLENGE)).toHaveLength(0);
     expect((api.callsTo(SAVE)[0].body as { captchaKey: unknown }).captchaKey).toBeNull();

@@ -7,7 +7,7 @@ import {
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { CaptchaError } from './captcha.js';
 import { CaptchaContainer } from './captcha-status.js';
-import { FormField, initialFieldValue, isAnswerField } from './form-fields.js';
+import { FormField, initialFieldValue, isSentField } from './form-fields.js';
 import { FORM_KEY_URL, postJson, SAVE_FORM_SUBMISSION_URL, serverMessage } from './form-request.js';
 import type { FieldValue, SiteFormDefinition } from './form-types.js';
 import { safeRedirectUrl, safeSubmissionHtml } from './submission-html.js';
@@ -60,6 +60,27 @@ function refusalMessage(status: number, body: unknown): string {
   return mapped ?? serverMessage(body) ?? FORM_MESSAGES.unknownError;
 }
 
+const CAPTCHA_THEMES: Record<number, string> = { 1: 'light', 2: 'dark' };
+const CAPTCHA_ALIGNMENTS: Record<number, string> = { 1: 'left', 2: 'center', 3: 'right' };
+
+/**
+ * The captcha container's classes: the form's captchaTheme (1 light, 2 dark) and captchaAlignment
+ * (1 left, 2 centre, 3 right) as modifiers the theme styles; an unset or unknown number adds none.
+ */
+export function captchaClassName(
+  form: Pick<SiteFormDefinition, 'captchaTheme' | 'captchaAlignment'>,
+): string {
+  const theme = CAPTCHA_THEMES[form.captchaTheme ?? 0];
+  const alignment = CAPTCHA_ALIGNMENTS[form.captchaAlignment ?? 0];
+  return [
+    'form-block__captcha',
+    theme ? `captcha--${theme}` : null,
+    alignment ? `captcha--align-${alignment}` : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 /**
  * A site form block (spec 4 async form): editing, then submitting (locked, 'Wird gesendet …'), then the
  * submission text in place of the form and an optional redirect; on errors the form unlocks with the
@@ -69,7 +90,7 @@ export function FormBlock({ form, submitText }: FormBlockProps) {
   const idPrefix = useId();
   const fields = form.fields ?? [];
   const [values, setValues] = useState<Record<string, FieldValue>>(() =>
-    Object.fromEntries(fields.filter(isAnswerField).map((field) => [field.id, initialFieldValue(field)])),
+    Object.fromEntries(fields.filter(isSentField).map((field) => [field.id, initialFieldValue(field)])),
   );
   const [phase, setPhase] = useState<Phase>('editing');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -207,7 +228,7 @@ export function FormBlock({ form, submitText }: FormBlockProps) {
               onChange={(value) => change(field.id, value)}
             />
           ))}
-          {captcha.enabled ? <CaptchaContainer captcha={captcha} className="form-block__captcha" /> : null}
+          {captcha.enabled ? <CaptchaContainer captcha={captcha} className={captchaClassName(form)} /> : null}
           {form.disclaimerMessage ? <p className="form-block__disclaimer">{form.disclaimerMessage}</p> : null}
           <button className="form-block__submit" type="submit" disabled={!hydrated || submitting}>
             {submitting ? FORM_MESSAGES.submitting : submitText?.trim() || FORM_ISLAND_TEXTS.submit}

@@ -16,8 +16,15 @@ const COMPOUND_TYPES = new Set(['address', 'date', 'name', 'phone', 'time']);
 
 export const isAnswerField = (field: SiteFormField) => !STRUCTURE_TYPES.has(field.type);
 
-/** The empty value of a field: '' for text, [] for checkboxes, empty parts for compound answers. */
+/** What a form block submits: the visitor's answers and the owner's values of hidden fields. */
+export const isSentField = (field: SiteFormField) => isAnswerField(field) || field.type === 'hidden';
+
+/**
+ * The starting value of a field: '' for text, [] for checkboxes, empty parts for compound answers, and
+ * for a hidden field the value its owner set.
+ */
 export function initialFieldValue(field: SiteFormField): FieldValue {
+  if (field.type === 'hidden') return field.value ?? '';
   if (field.type === 'checkbox') return [];
   if (field.type === 'likert') return {};
   if (COMPOUND_TYPES.has(field.type)) {
@@ -261,7 +268,8 @@ function ChoiceFieldset(props: FormFieldProps & { controlId: string; describedBy
 /** One field of a site form with its label(s), its message above it and, for textareas, the counter. */
 export function FormField(props: FormFieldProps) {
   const { field, idPrefix, value, error, onChange } = props;
-  if (field.type === 'hidden' || field.type === 'captcha') return null;
+  if (field.type === 'captcha') return null;
+  if (field.type === 'hidden') return <input type="hidden" name={field.id} value={field.value ?? ''} />;
   if (field.type === 'line') return <hr className="form-block__line" />;
   if (field.type === 'section') {
     return (

@@ -15,6 +15,8 @@ export interface SiteFormField {
   options?: string[] | null;
   /** Statements of a likert question. */
   questions?: string[] | null;
+  /** What a hidden field sends with every submission, set by the site owner. */
+  value?: string | null;
 }
 
 export interface SiteFormDefinition {

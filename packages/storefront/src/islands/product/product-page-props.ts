@@ -6,6 +6,7 @@
 import {
   billingPeriodOf,
   DEFAULT_INSTALMENT_COUNT,
+  durationOf,
   formatMoney,
   fromPriceMinor,
   fromPriceText,
@@ -26,10 +27,13 @@ import {
   productVariants,
   SCARCITY_VIEWS,
   type ScarcitySettings,
+  SUBSCRIPTION_UNAVAILABLE_STRING_KEY,
   scarcityEnabledIn,
   scarcityQuantity,
   scarcityText,
   showsInstalmentTeaser,
+  subscriptionPriceStringKey,
+  subscriptionPriceText,
   type VariantLike,
   variantEffectivePrice,
 } from '@baukasten/commerce';
@@ -74,11 +78,13 @@ function instalments(
   };
 }
 
+const priceFormatter = (options: ProductPurchaseOptions) => (price: PriceMinor) =>
+  formatMoney(price.minor, price.currency || options.currency, options.locale);
+
 /** The price block of spec 4 before a choice: from price, sale price with the original, or the price. */
 function priceBlock(item: ProductInput, options: ProductPurchaseOptions): PurchasePrice | undefined {
   if (productVariants(item).length === 0) return undefined;
-  const fmt = (price: PriceMinor) =>
-    formatMoney(price.minor, price.currency || options.currency, options.locale);
+  const fmt = priceFormatter(options);
   const display = priceDisplay(item);
   if (display.kind === 'from') {
     const template = localized(options.localizedStrings, 'productPriceFromText') ?? 'ab {fromPrice}';
@@ -93,20 +99,42 @@ function priceBlock(item: ProductInput, options: ProductPurchaseOptions): Purcha
  * 'ab 9,90 € alle 2 Wochen'. Worked into the texts here, so the island shows them without a rule of
  * its own. A plan without a usable billing period shows 'Nicht verfügbar' instead of a price, as the
  * template's price block does with 'Unavailable'.
+ * The site's own strings win, as in the template's price block: its text for the plan shape
+ * (`productPrice__singlePrice__1Monthly__limited__1Years` …, `multiplePrices` for the from price before
+ * a choice) replaces price and phrase, and `productPriceUnavailable` replaces 'Nicht verfügbar'. A struck
+ * original price stays a plain price.
  */
-function withPlanPhrase(item: ProductInput, props: ProductPurchaseProps) {
+function withPlanPhrase(item: ProductInput, props: ProductPurchaseProps, options: ProductPurchaseOptions) {
+  const strings = options.localizedStrings;
   const plan = productContent(item).subscriptionPlan;
-  if (!billingPeriodOf(plan?.billingPeriod)) {
-    if (props.price) props.price = { text: GERMAN_SUBSCRIPTION_UNAVAILABLE_TEXT };
+  const period = billingPeriodOf(plan?.billingPeriod);
+  if (!period) {
+    const unavailable =
+      localized(strings, SUBSCRIPTION_UNAVAILABLE_STRING_KEY) ?? GERMAN_SUBSCRIPTION_UNAVAILABLE_TEXT;
+    if (props.price) props.price = { text: unavailable };
     for (const variant of props.variants) {
-      variant.priceText = GERMAN_SUBSCRIPTION_UNAVAILABLE_TEXT;
+      variant.priceText = unavailable;
       delete variant.originalPriceText;
     }
     return;
   }
   const phrase = germanSubscriptionPlanPhrase(plan);
-  if (props.price) props.price.text = `${props.price.text} ${phrase}`;
-  for (const variant of props.variants) variant.priceText = `${variant.priceText} ${phrase}`;
+  const duration = durationOf(period, plan?.numBillingCycles);
+  /** `price`: the formatted amount alone; `shown`: the text so far, which the German phrase follows. */
+  const priced = (variedPrices: boolean, price: string, shown: string) => {
+    const siteText = localized(strings, subscriptionPriceStringKey(variedPrices, period, duration));
+    return siteText ? subscriptionPriceText(siteText, price, period, duration) : `${shown} ${phrase}`;
+  };
+  if (props.price) {
+    const display = priceDisplay(item);
+    props.price.text = priced(
+      display.kind === 'from',
+      priceFormatter(options)(display.price),
+      props.price.text,
+    );
+  }
+  for (const variant of props.variants)
+    variant.priceText = priced(false, variant.priceText, variant.priceText);
 }
 
 /** The scarcity note per variant and before a choice; the island only checks the view it is in. */
@@ -142,11 +170,11 @@ function scarcity(
  * (props.ts) plus the price block, and, given their contexts, the instalment teaser and scarcity note.
  */
 export function productPurchaseProps(item: unknown, options: ProductPurchaseOptions): ProductPurchaseProps {
-  const props = purchaseCoreProps(item, options);
+  const props = purchaseCoreProps(item, options, formatMoney);
   const product = item as ProductInput;
   const price = priceBlock(product, options);
   if (price) props.price = price;
-  if (props.subscribable) withPlanPhrase(product, props);
+  if (props.subscribable) withPlanPhrase(product, props, options);
   const teaser = instalments(product, options);
   if (teaser) {
     props.instalments = teaser.teaser;

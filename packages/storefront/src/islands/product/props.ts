@@ -1,11 +1,14 @@
 // Server side: the props of the product islands, built from the item context the page already has
 // (server pages/page-context.ts itemContext: structuredContent with variants, priceMoney ...).
+// The quick view builds them in the browser too (a lazy chunk), so prices are formatted by a function
+// the caller passes: commerce's formatMoney on the server; a plain Intl one in the browser, so the
+// commerce money formatter never weighs on a product page's JavaScript (the modules this one shares
+// with the product islands land in their chunks, with all the code any chunk uses of them).
 
 import {
   addButtonText,
   DEFAULT_ADD_TO_CART_TEXT,
   DEFAULT_SUBSCRIBE_TEXT,
-  formatMoney,
   type InstalmentContext,
   isSubscribable,
   type ProductInput,
@@ -43,6 +46,9 @@ export interface ProductPurchaseOptions {
   instalmentContext?: InstalmentContext | null;
 }
 
+/** Formats minor units for the site: formatMoney(123456, 'EUR', 'de-DE') -> '1.234,56 €'. */
+export type PriceFormatter = (minor: number, currency: string, locale: string) => string;
+
 const asRecord = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
@@ -62,10 +68,14 @@ function attributesOf(variant: VariantLike): Record<string, string> {
   return attributes;
 }
 
-function purchaseVariant(variant: VariantLike, options: ProductPurchaseOptions): PurchaseVariant {
+function purchaseVariant(
+  variant: VariantLike,
+  options: ProductPurchaseOptions,
+  formatPrice: PriceFormatter,
+): PurchaseVariant {
   // Legacy records carry cents without a currency; those are in the site's currency.
   const money = (price: { minor: number; currency: string }, hasMoney: boolean) =>
-    formatMoney(price.minor, hasMoney ? price.currency : options.currency, options.locale);
+    formatPrice(price.minor, hasMoney ? price.currency : options.currency, options.locale);
   const onSale = variant.onSale === true;
   const paid = variantEffectivePrice(variant);
   const paidHasMoney = !!(onSale ? variant.salePriceMoney : variant.priceMoney);
@@ -135,10 +145,15 @@ export function customForm(item: ProductInput): PurchaseCustomForm | undefined {
 /**
  * The props of the 'product-purchase' and 'add-button' islands for one product item (the item context
  * of a product page or list), without the product page's own pieces (product-page-props.ts adds price
- * block, instalment teaser and scarcity note; the browser builds only these, for the quick view). Prices are formatted here, for the site's locale; the islands only
- * need the rules of @baukasten/commerce, not the money formatter.
+ * block, instalment teaser and scarcity note; the browser builds only these, for the quick view).
+ * Prices are formatted here with `formatPrice`, for the site's locale; the islands only need the rules
+ * of @baukasten/commerce, not the money formatter.
  */
-export function purchaseCoreProps(item: unknown, options: ProductPurchaseOptions): ProductPurchaseProps {
+export function purchaseCoreProps(
+  item: unknown,
+  options: ProductPurchaseOptions,
+  formatPrice: PriceFormatter,
+): ProductPurchaseProps {
   const record = asRecord(item);
   const product = record as ProductInput;
   const content = productContent(product);
@@ -154,7 +169,7 @@ export function purchaseCoreProps(item: unknown, options: ProductPurchaseOptions
     productType: productTypeOf(product) ?? 0,
     subscribable,
     variantOptionOrdering: ordering.map(String),
-    variants: productVariants(product).map((variant) => purchaseVariant(variant, options)),
+    variants: productVariants(product).map((variant) => purchaseVariant(variant, options, formatPrice)),
     buttonText: addButtonText(product, defaultText),
     showQuantity: showsQuantityInput(product, options.storeSettings),
     crumb: options.crumb,

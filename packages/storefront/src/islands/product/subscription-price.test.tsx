@@ -60,3 +60,70 @@ describe('subscription price phrases in the product island', () => {
     expect(shownPrice(container)).toBe('Nicht verfügbar');
   });
 });
+
+describe('the site’s own subscription price texts (localizedStrings)', () => {
+  const shownVariantPrice = (container: HTMLElement, field: HTMLElement, value: string) => {
+    fireEvent.change(field, { target: { value } });
+    return shownPrice(container);
+  };
+
+  it('R9.3.2 R9.3.6 the text for the plan shape replaces price and phrase, before and after a choice', () => {
+    const { container } = render(
+      <ProductPurchase
+        {...purchaseProps(coffeeItem, {
+          localizedStrings: {
+            productPrice__singlePrice__1Monthly__limited__1Years: '{price} monatlich, {duration} Jahr lang',
+          },
+        })}
+      />,
+    );
+    expect(shownPrice(container)).toBe('19,90 € monatlich, 1 Jahr lang');
+    expect(shownVariantPrice(container, screen.getByLabelText('Mahlgrad'), 'Filter')).toBe(
+      '19,90 € monatlich, 1 Jahr lang',
+    );
+  });
+
+  it('R9.3.4 R9.3.5 R4.7.11 varied prices: the multiplePrices text before a choice, singlePrice after', () => {
+    const item = subscription(
+      { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 3 },
+      [990, 1290],
+    );
+    const { container } = render(
+      <ProductPurchase
+        {...purchaseProps(item, {
+          localizedStrings: {
+            productPrice__multiplePrices__nWeekly__limited__nWeeks:
+              'schon ab {fromPrice} je {billingPeriodValue} Wochen ({duration} Wochen)',
+            productPrice__singlePrice__nWeekly__limited__nWeeks: '{price} je {billingPeriodValue} Wochen',
+          },
+        })}
+      />,
+    );
+    expect(shownPrice(container)).toBe('schon ab 9,90 € je 2 Wochen (6 Wochen)');
+    expect(shownVariantPrice(container, screen.getByLabelText('Sorte'), 'Schwarz')).toBe(
+      '12,90 € je 2 Wochen',
+    );
+  });
+
+  it('R9.3.4 a text for another plan shape changes nothing: the German phrase stays', () => {
+    const { container } = render(
+      <ProductPurchase
+        {...purchaseProps(subscription({ billingPeriod: { value: 3, unit: 'MONTH' } }), {
+          localizedStrings: { productPrice__singlePrice__1Monthly__indefinite: '{price} im Monat' },
+        })}
+      />,
+    );
+    expect(shownPrice(container)).toBe('9,90 € alle 3 Monate');
+  });
+
+  it('R8.8.4 productPriceUnavailable replaces “Nicht verfügbar”', () => {
+    const { container } = render(
+      <ProductPurchase
+        {...purchaseProps(subscription({ billingPeriod: { value: 1, unit: 'DAY' } }), {
+          localizedStrings: { productPriceUnavailable: 'Derzeit kein Abo möglich' },
+        })}
+      />,
+    );
+    expect(shownPrice(container)).toBe('Derzeit kein Abo möglich');
+  });
+});

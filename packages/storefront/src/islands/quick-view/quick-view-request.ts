@@ -1,9 +1,10 @@
 // The two calls of the quick view: the product page's template context (`?format=json`), read for what
 // the overlay shows, and the census call that records the quick view (spec 7).
 
-import { CENSUS_TIMEOUT_MS } from '@baukasten/commerce';
+import { CENSUS_TIMEOUT_MS, currencyFractionDigits } from '@baukasten/commerce';
 import { currentCrumb } from '../product/cart-request.js';
 import type { ProductPurchaseProps } from '../product/types.js';
+import { QUICK_VIEW_TEXTS } from './texts.js';
 
 /** What the overlay shows of one product. */
 export interface QuickViewProduct {
@@ -11,7 +12,10 @@ export interface QuickViewProduct {
   productUrl: string;
   imageUrl?: string;
   imageAlt: string;
-  /** Price line of the product card ('9,90 € statt 14,90 €', 'ab 19,90 €'). */
+  /**
+   * Price line of the product card ('9,90 € statt 14,90 €', 'ab 19,90 €'); a subscription's carries its
+   * plan phrase as on the product page ('19,90 € jeden Monat für 1 Jahr').
+   */
   priceText: string;
   /** Sale or sold-out mark ('Angebot', 'Ausverkauft'). */
   markText: string;
@@ -74,20 +78,59 @@ function renderedPurchaseProps(html: unknown): ProductPurchaseProps | undefined 
 }
 
 /**
+ * Money as the server's formatMoney prints it ('19,90 €', '¥1,200'), with Intl alone: commerce's
+ * formatter (with its fast path) would otherwise ride in the chunks the product page loads. A locale
+ * Intl does not know falls back to en-US; a currency it rejects prints as '12.50 XYZ'.
+ */
+export function browserPrice(minor: number, currency: string, locale: string): string {
+  const digits = currencyFractionDigits(currency);
+  const amount = minor / 10 ** digits;
+  for (const tag of [locale, 'en-US']) {
+    try {
+      return new Intl.NumberFormat(tag, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }).format(amount);
+    } catch {
+      // Unknown locale or currency: try the next fallback.
+    }
+  }
+  return `${amount.toFixed(digits)} ${currency}`;
+}
+
+/**
  * Without the rendered island the props are built here, from the item and the site. The builder (and the
  * price and instalment rules it needs) is fetched only then, so it does not weigh on every product page.
  */
 async function builtPurchaseProps(item: Record<string, unknown>, website: Record<string, unknown>) {
   if (!item.structuredContent) return undefined;
   const { purchaseCoreProps } = await import('../product/props.js');
-  return purchaseCoreProps(item, {
-    crumb: currentCrumb(''),
-    returnTo: '',
-    locale: text(website.locale) || 'de-DE',
-    currency: text(website.currency) || 'EUR',
-    storeSettings: asRecord(website.storeSettings),
-    websiteId: text(website.id) || undefined,
-  });
+  return purchaseCoreProps(
+    item,
+    {
+      crumb: currentCrumb(''),
+      returnTo: '',
+      locale: text(website.locale) || 'de-DE',
+      currency: text(website.currency) || 'EUR',
+      storeSettings: asRecord(website.storeSettings),
+      websiteId: text(website.id) || undefined,
+    },
+    browserPrice,
+  );
+}
+
+/**
+ * The overlay's price line: the card's, but for a subscription the price block of the product page's
+ * own form, which the server worked out with the plan phrase and the site's texts for it (spec 9).
+ * Props built here carry no price block (the browser has no phrase rules): the card's line then.
+ */
+function priceLine(cardLine: string, purchase: ProductPurchaseProps): string {
+  const price = purchase.subscribable ? purchase.price : undefined;
+  if (!price) return cardLine;
+  if (!price.originalText) return price.text;
+  return QUICK_VIEW_TEXTS.saleLine.replace('{price}', price.text).replace('{original}', price.originalText);
 }
 
 /** Reads the overlay's product out of a product page's template context; undefined if it has none. */
@@ -108,7 +151,7 @@ export async function quickViewProduct(
     productUrl: text(item.fullUrl) || purchase.productUrl,
     imageUrl: imageUrl || undefined,
     imageAlt: text(asRecord(firstImage).altText),
-    priceText: text(item.priceText),
+    priceText: priceLine(text(item.priceText), purchase),
     markText: text(item.markText),
     // The form sits on the list page now: a post without script comes back there.
     // Adds from here are tracked with the page type 'quick view' (spec 2).

@@ -1,13 +1,21 @@
 // @vitest-environment happy-dom
-import { ADD_TO_CART_BUTTON_TEXTS } from '@baukasten/commerce';
+import { ADD_TO_CART_BUTTON_TEXTS, formatMoney } from '@baukasten/commerce';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderIsland } from '../../server-render.js';
 import { CART_CHANGED_EVENT } from '../product/cart-request.js';
-import { mugItem, purchaseProps, shirtItem } from '../product/fixtures.js';
+import {
+  coffeeItem,
+  itemContext,
+  mugItem,
+  purchaseProps,
+  shirtItem,
+  variantContext,
+} from '../product/fixtures.js';
 import { cartAnswer, clearCookies, sentHeader, setCookie, settle } from '../product/test-helpers.js';
 import { QuickView, type QuickViewProps } from './quick-view.js';
+import { browserPrice } from './quick-view-request.js';
 
 type Answer = { status: number; body?: unknown } | Error;
 
@@ -332,5 +340,84 @@ describe('QuickView (product cards)', () => {
     fireEvent.click(addButton());
     expect(JSON.parse(String(server.cartPosts()[0][1]?.body))).toMatchObject({ sku: 'TS-L-ROT' });
     await settle();
+  });
+});
+
+describe('QuickView price line of a subscription', () => {
+  /** A subscription's page context, with the card's price line the server gives its item. */
+  function subscriptionPage(
+    item: Record<string, unknown>,
+    cardLine: string,
+    purchase: Parameters<typeof purchaseProps>[1] = {},
+  ) {
+    const context = pageContext(item, purchase);
+    return { ...context, item: { ...context.item, priceText: cardLine, markText: '' } };
+  }
+  const propsOf = (item: Record<string, unknown>): QuickViewProps => ({
+    itemId: String(item.id),
+    title: String(item.title),
+    productUrl: String(item.fullUrl),
+  });
+  const priceLine = () =>
+    (dialog()?.querySelector('.quick-view__price')?.textContent ?? '').replace(/\u00a0/g, ' ');
+
+  it('R2.2.5 R9.3.2 R9.3.6 carries the plan phrase of the product page: “jeden Monat für 1 Jahr”', async () => {
+    stubServer({ page: [{ status: 200, body: subscriptionPage(coffeeItem, '19,90 €') }] });
+    render(<QuickView {...propsOf(coffeeItem)} />);
+    await openQuickView();
+    expect(priceLine()).toBe('19,90 € jeden Monat für 1 Jahr');
+  });
+
+  it('R9.3.4 R4.7.14 an open-ended plan on sale: the sale price with its phrase, then the original', async () => {
+    const sale = itemContext('tee-abo', 'Tee-Abo', {
+      isSubscribable: true,
+      subscriptionPlan: { billingPeriod: { value: 2, unit: 'WEEK' } },
+      productSubscriptionOptions: [{ id: 'abo-tee' }],
+      variants: [
+        variantContext('TEE', {}, 1490, 0, {
+          unlimited: true,
+          onSale: true,
+          salePrice: 990,
+          salePriceMoney: { value: '9.90', currency: 'EUR' },
+        }),
+      ],
+    });
+    stubServer({ page: [{ status: 200, body: subscriptionPage(sale, '9,90 € statt 14,90 €') }] });
+    render(<QuickView {...propsOf(sale)} />);
+    await openQuickView();
+    expect(priceLine()).toBe('9,90 € alle 2 Wochen statt 14,90 €');
+  });
+
+  it('R9.3.6 the site’s own text for the plan shape shows here too', async () => {
+    const page = subscriptionPage(coffeeItem, '19,90 €', {
+      localizedStrings: {
+        productPrice__singlePrice__1Monthly__limited__1Years: '{price} im Monat, ein Jahr',
+      },
+    });
+    stubServer({ page: [{ status: 200, body: page }] });
+    render(<QuickView {...propsOf(coffeeItem)} />);
+    await openQuickView();
+    expect(priceLine()).toBe('19,90 € im Monat, ein Jahr');
+  });
+
+  it('R2.2.5 a product that is no subscription keeps the card’s line', async () => {
+    stubServer({ page: [{ status: 200, body: pageContext(mugItem) }] });
+    render(<QuickView {...mugProps} />);
+    await openQuickView();
+    expect(priceLine()).toBe('14,00 € Angebot');
+  });
+});
+
+describe('browserPrice (the quick view’s own money formatter)', () => {
+  it.each([
+    [199_990, 'EUR', 'de-DE'],
+    [1990, 'USD', 'en-US'],
+    [1200, 'JPY', 'ja-JP'],
+    [-4550, 'CHF', 'de-CH'],
+    [1250, 'XYZ', 'de-DE'],
+    [1250, 'EUR', 'kein-gültiges-tag'],
+    [1250, 'EURO', 'de-DE'],
+  ])('R9.2.3 R9.2.6 %i %s in %s prints as the server’s formatMoney does', (minor, currency, locale) => {
+    expect(browserPrice(minor, currency, locale)).toBe(formatMoney(minor, currency, locale));
   });
 });

@@ -10,6 +10,8 @@ export const QUICK_VIEW_TEXTS = {
   loadFailed: 'Das Produkt konnte nicht geladen werden. Bitte versuche es erneut.',
   retry: 'Erneut versuchen',
   productPage: 'Zur Produktseite',
+  /** A sale price with the original, as the product card's price line words it. */
+  saleLine: '{price} statt {original}',
 } as const;
 
 export const quickViewButtonLabel = (title: string) =>

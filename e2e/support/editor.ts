@@ -1,0 +1,42 @@
+import type { Locator, Page } from 'playwright-core';
+import type { ShopServer } from './shop-server.js';
+
+/** The editor's inputs have visible labels; the exact label text picks one. */
+export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+export const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+/** Waits until the polite status line of the screen says `text`. */
+export async function statusSays(page: Page, text: string) {
+  await page.getByRole('status').filter({ hasText: text }).first().waitFor();
+}
+
+export interface NewOwner {
+  /** The owner's name; the email is `<subdomain>@example.de`, the password `sehr-geheim-123`. */
+  name: string;
+  siteTitle: string;
+  subdomain: string;
+  /** The starter as the new-site screen labels it. */
+  starter: 'Leere Website' | 'Demo-Laden mit Beispielprodukten';
+}
+
+/** A new owner signs up at /config and creates a website from a starter, all through the editor's UI. */
+export async function signUpWithNewSite(page: Page, server: ShopServer, owner: NewOwner): Promise<void> {
+  await page.goto(`${server.baseUrl}/config/registrieren`);
+  await field(page, 'Name').fill(owner.name);
+  await field(page, 'E-Mail-Adresse').fill(`${owner.subdomain}@example.de`);
+  await field(page, 'Passwort').fill('sehr-geheim-123');
+  await button(page, 'Registrieren').click();
+  await page.waitForURL(/\/config\/sites\/neu$/);
+  await field(page, 'Titel der Website').fill(owner.siteTitle);
+  await field(page, 'Subdomain').fill(owner.subdomain);
+  await page.getByLabel(owner.starter).check();
+  await button(page, 'Website anlegen').click();
+  await page.getByRole('heading', { name: 'Deine Website ist angelegt.' }).waitFor();
+}
+
+/** From the "website created" screen to the website's overview. */
+export async function openSiteOverview(page: Page): Promise<Locator> {
+  await page.getByRole('link', { name: 'Zur Übersicht der Website' }).click();
+  await page.waitForURL(/\/config\/sites\/[^/]+$/);
+  return page.getByRole('navigation', { name: 'Bereiche der Website' });
+}
