@@ -103,7 +103,8 @@ describe('custom product form', () => {
     const dialog = await openForm();
     expect(calls.map((c) => c.url)).toEqual(['/api/commerce/inventory/stock/?itemId=item-anhaenger']);
     expect(formEvents).toEqual([{ action: 'open', itemId: 'item-anhaenger' }]);
-    expect(document.activeElement).toBe(screen.getByLabelText(/Gravurtext/));
+    // Focus moves in the dialog's effect, which React may run a moment after the dialog is in the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Gravurtext/)));
 
     // A required answer left empty: the message stands above the field, nothing is sent.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Gravur bestellen' }));
@@ -137,7 +138,7 @@ describe('custom product form', () => {
     await openForm();
     fireEvent.click(screen.getByRole('button', { name: 'Schließen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(document.activeElement).toBe(addButton());
+    await waitFor(() => expect(document.activeElement).toBe(addButton()));
 
     await openForm();
     fireEvent.keyDown(document, { key: 'Escape' });
