@@ -51,8 +51,8 @@ const unlimited = (server) => ({
   rateLimiter: () => new server.InMemoryRateLimiter({ limit: 1e12, windowMs: 60_000 }),
   spentTokens: { spend: async () => true },
   captchaSecret: async () => 'bench-secret',
-  announceWebsiteChanged: () => {},
-  onWebsiteChanged: async () => {},
+  announceContentChanged: () => {},
+  onContentChanged: async () => {},
   close: async () => {},
 });
 

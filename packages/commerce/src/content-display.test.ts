@@ -4,6 +4,7 @@ import {
   calendarCompactDate,
   commentCountText,
   commentsVisible,
+  isDisqusShortname,
   isFolderItemClickable,
   relativeTimeText,
   truncateText,
@@ -96,5 +97,13 @@ describe('truncation and alt text', () => {
   it('R9.5.8 calendar dates in compact UTC form', () => {
     expect(calendarCompactDate(1384518630000)).toBe('20131115T123030Z');
     expect(calendarCompactDate(Number.NaN)).toBeNull();
+  });
+});
+
+describe('Disqus forum names', () => {
+  it('letters, digits and dashes only, so a name never changes the script host', () => {
+    expect(isDisqusShortname('mein-laden2')).toBe(true);
+    for (const bad of ['', 'evil.example/x', 'a b', 'laden.disqus.com', 'x'.repeat(65), 42, undefined])
+      expect(isDisqusShortname(bad)).toBe(false);
   });
 });

@@ -84,6 +84,14 @@ export function truncateText(
   return (lastSpace > 0 ? head.slice(0, lastSpace + 1) : head) + ellipsis;
 }
 
+/**
+ * A Disqus forum name (spec 3 disqusShortname): letters, digits and dashes. It becomes the host of the
+ * forum's script (`<name>.disqus.com`), so anything else is refused where it would be used.
+ */
+export function isDisqusShortname(value: unknown): value is string {
+  return typeof value === 'string' && /^[a-z0-9-]{1,64}$/i.test(value);
+}
+
 export const ALT_TEXT_MAX_LENGTH = 250;
 
 /** Alt text taken from an image's body: tags and surplus whitespace dropped, cut at 250 characters. */

@@ -146,17 +146,21 @@ export async function buildApp({
     previews: new PreviewTokens(() => shared.captchaSecret()),
     pageCache: new PageCache(storage.changes),
   };
-  // Content written here is announced (at most every 50 ms) so other processes drop their kept pages.
+  // Content written here is announced (at most every 50 ms) so other processes drop their remembered
+  // host look-ups and kept pages; this process's own go stale with `storage.changes.version` by itself.
   let announcing = false;
   storage.changes.onChange(() => {
     if (announcing) return;
     announcing = true;
     setTimeout(() => {
       announcing = false;
-      shared.announceWebsiteChanged('*');
+      shared.announceContentChanged();
     }, 50).unref();
   });
-  void shared.onWebsiteChanged(() => deps.pageCache?.forget());
+  void shared.onContentChanged(() => {
+    storage.websites.forgetCached();
+    deps.pageCache?.forget();
+  });
 
   // Handlers first: plugin contexts registered later inherit them.
   app.setNotFoundHandler(async (request, reply) => {

@@ -11,14 +11,7 @@ import { openSharedState } from './shared-state.js';
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = readConfig(env);
   const shared = openSharedState(config.redisUrl);
-  // Processes sharing one database remember host look-ups briefly; a change made by one is announced
-  // so the others forget theirs at once.
-  const storage = await openStorage({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    onWebsiteChanged: (websiteId) => shared.announceWebsiteChanged(websiteId),
-  });
-  void shared.onWebsiteChanged(() => storage.websites.forgetCached());
+  const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await storage.migrate();
   if (config.seedDemo) await seedDemoShop(storage, { hostnames: config.demoHostnames });
   const app = await buildApp({

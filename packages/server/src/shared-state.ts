@@ -18,13 +18,13 @@ export interface SharedState {
   spentTokens: SpentTokens;
   /** The secret captcha challenges are signed with; the same in every process. */
   captchaSecret(): Promise<string>;
-  /** Tells every other process that a website's settings, hostnames or content changed. */
-  announceWebsiteChanged(websiteId: string): void;
+  /** Tells every other process that content (settings, hostnames, pages, products, stock...) changed. */
+  announceContentChanged(): void;
   /**
-   * Runs `listener` when another process announced a changed website (to forget cached look-ups). Resolves
-   * once announcements are heard (never rejects: without Redis the caches simply expire).
+   * Runs `listener` when another process announced changed content (to forget cached look-ups and pages).
+   * Resolves once announcements are heard (never rejects: without Redis the caches simply expire).
    */
-  onWebsiteChanged(listener: (websiteId: string) => void): Promise<void>;
+  onContentChanged(listener: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,8 +50,8 @@ export function inMemorySharedState(): SharedState {
     spentTokens: new InMemorySpentTokens(),
     captchaSecret: async () => secret,
     // One process: nobody else to tell.
-    announceWebsiteChanged: () => {},
-    onWebsiteChanged: async () => {},
+    announceContentChanged: () => {},
+    onContentChanged: async () => {},
     close: async () => {},
   };
 }
@@ -84,12 +84,12 @@ export function redisSharedState(url: string, namespace = 'baukasten'): SharedSt
     // Reported through the failing commands; the client reconnects on its own.
   });
   // A subscribed connection can do nothing else: a second one, opened when the first listener comes.
-  const channel = `${namespace}:website-changed`;
+  const channel = `${namespace}:content-changed`;
   // Messages carry their sender, so a process does not throw away its own fresh caches on its own news.
   const sender = randomBytes(9).toString('base64url');
   let subscriber: Redis | undefined;
   let subscribed: Promise<void> = Promise.resolve();
-  const listeners: ((websiteId: string) => void)[] = [];
+  const listeners: (() => void)[] = [];
   return {
     rateLimiter: (name, options) => new RedisRateLimiter(redis, `${namespace}:rate:${name}`, options),
     spentTokens: {
@@ -102,19 +102,18 @@ export function redisSharedState(url: string, namespace = 'baukasten'): SharedSt
       await redis.set(key, randomBytes(32).toString('base64url'), 'NX');
       return (await redis.get(key)) ?? '';
     },
-    announceWebsiteChanged(websiteId) {
+    announceContentChanged() {
       // Best effort: a lost message only means the other processes see the change when their cache expires.
-      redis.publish(channel, `${sender} ${websiteId}`).catch(() => {});
+      redis.publish(channel, sender).catch(() => {});
     },
-    onWebsiteChanged(listener) {
+    onContentChanged(listener) {
       listeners.push(listener);
       if (subscriber) return subscribed;
       subscriber = redis.duplicate();
       subscriber.on('error', () => {});
-      subscriber.on('message', (_channel: string, message: string) => {
-        const [from, websiteId = ''] = message.split(' ');
+      subscriber.on('message', (_channel: string, from: string) => {
         if (from === sender) return;
-        for (const l of listeners) l(websiteId);
+        for (const l of listeners) l();
       });
       subscribed = subscriber.subscribe(channel).then(
         () => {},

@@ -44,8 +44,6 @@ export interface StorageOptions {
   onQuery?: (query: ExecutedQuery) => void;
   /** How long a host -> website look-up is remembered, default 1000 ms; 0 asks the database every time. */
   websiteCacheMs?: number;
-  /** Called after this storage changed a website, so other processes can be told to forget theirs. */
-  onWebsiteChanged?: (websiteId: string) => void;
 }
 
 export interface ExecutedQuery {
@@ -160,7 +158,8 @@ function storageOn(
       return db.transaction().execute((trx) => fn(storageOn(trx, dialect, root, websiteCache, changes)));
     },
     changes,
-    websites: websiteRepository(db, websiteCache),
+    // A transaction's reads may see its own uncommitted writes: they are not remembered.
+    websites: websiteRepository(db, db.isTransaction ? undefined : websiteCache),
     collections: collectionRepository(db),
     items: itemRepository(db),
     carts: cartRepository(db),
@@ -174,7 +173,7 @@ function storageOn(
     accounts: accountRepository(db),
     siteMembers: siteMemberRepository(db),
     customers: customerAccountRepository(db),
-    websiteAdmin: websiteAdminRepository(db, websiteCache),
+    websiteAdmin: websiteAdminRepository(db),
     analytics: analyticsRepository(db),
     content: contentRepository(db),
     comments: commentRepository(db),
@@ -299,6 +298,6 @@ export async function openStorage(opts: StorageOptions = {}): Promise<Storage> {
       return closed;
     },
   };
-  const websiteCache = new WebsiteCache(opts.websiteCacheMs ?? 1000, opts.onWebsiteChanged);
+  const websiteCache = new WebsiteCache(opts.websiteCacheMs ?? 1000, changes);
   return storageOn(db, dialect, root, websiteCache, changes);
 }

@@ -3,7 +3,7 @@ import { atomically } from './atomically.js';
 import { fromJson, toJson } from './json-column.js';
 import type { Database } from './schema.js';
 import type { NewWebsite, Website, WebsiteSettings } from './types.js';
-import { WebsiteCache, websiteRepository, websiteSettingsWithDefaults } from './website-repository.js';
+import { websiteRepository, websiteSettingsWithDefaults } from './website-repository.js';
 
 /*
  * What an owner changes about a website as a whole from the admin API: its title, time zone and
@@ -44,53 +44,43 @@ function mergeSettings(
   } as NonNullable<NewWebsite['settings']>;
 }
 
-export function websiteAdminRepository(
-  db: Kysely<Database>,
-  cache: WebsiteCache = new WebsiteCache(0),
-): WebsiteAdminRepository {
-  const update: WebsiteAdminRepository['update'] = (websiteId, changes, now = Date.now()) =>
-    atomically(db, async (tx) => {
-      // Updating first takes the row lock, so two concurrent changes do not lose one another's keys.
-      const touched = await tx
-        .updateTable('websites')
-        .set({ updated_at: now })
-        .where('id', '=', websiteId)
-        .executeTakeFirst();
-      if (Number(touched.numUpdatedRows) === 0) return undefined;
-      const row = await tx
-        .selectFrom('websites')
-        .select(['settings', 'currency'])
-        .where('id', '=', websiteId)
-        .executeTakeFirstOrThrow();
-      const currency = changes.currency?.toUpperCase() ?? row.currency;
-      const merged = mergeSettings(fromJson<Partial<WebsiteSettings>>(row.settings, {}), changes.settings);
-      if (currency !== row.currency)
-        merged.storeSettings = { ...merged.storeSettings, selectedCurrency: currency };
-      const settings = websiteSettingsWithDefaults(merged, currency);
-      await tx
-        .updateTable('websites')
-        .set({
-          settings: toJson(settings),
-          currency,
-          ...(changes.title !== undefined ? { title: changes.title.trim() } : {}),
-          ...(changes.timeZone !== undefined ? { time_zone: changes.timeZone } : {}),
-          ...(changes.locale !== undefined ? { locale: changes.locale } : {}),
-        })
-        .where('id', '=', websiteId)
-        .execute();
-      return websiteRepository(tx).findById(websiteId);
-    });
-
+export function websiteAdminRepository(db: Kysely<Database>): WebsiteAdminRepository {
   return {
-    async update(websiteId, changes, now) {
-      const website = await update(websiteId, changes, now);
-      cache.changed(websiteId);
-      return website;
-    },
+    update: (websiteId, changes, now = Date.now()) =>
+      atomically(db, async (tx) => {
+        // Updating first takes the row lock, so two concurrent changes do not lose one another's keys.
+        const touched = await tx
+          .updateTable('websites')
+          .set({ updated_at: now })
+          .where('id', '=', websiteId)
+          .executeTakeFirst();
+        if (Number(touched.numUpdatedRows) === 0) return undefined;
+        const row = await tx
+          .selectFrom('websites')
+          .select(['settings', 'currency'])
+          .where('id', '=', websiteId)
+          .executeTakeFirstOrThrow();
+        const currency = changes.currency?.toUpperCase() ?? row.currency;
+        const merged = mergeSettings(fromJson<Partial<WebsiteSettings>>(row.settings, {}), changes.settings);
+        if (currency !== row.currency)
+          merged.storeSettings = { ...merged.storeSettings, selectedCurrency: currency };
+        const settings = websiteSettingsWithDefaults(merged, currency);
+        await tx
+          .updateTable('websites')
+          .set({
+            settings: toJson(settings),
+            currency,
+            ...(changes.title !== undefined ? { title: changes.title.trim() } : {}),
+            ...(changes.timeZone !== undefined ? { time_zone: changes.timeZone } : {}),
+            ...(changes.locale !== undefined ? { locale: changes.locale } : {}),
+          })
+          .where('id', '=', websiteId)
+          .execute();
+        return websiteRepository(tx).findById(websiteId);
+      }),
 
     async delete(websiteId) {
       const result = await db.deleteFrom('websites').where('id', '=', websiteId).executeTakeFirst();
-      cache.changed(websiteId);
       return Number(result.numDeletedRows) > 0;
     },
   };

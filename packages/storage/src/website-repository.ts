@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { atomically } from './atomically.js';
+import { ContentChanges } from './content-changes.js';
 import { newId } from './ids.js';
 import { fromJson, toJson } from './json-column.js';
 import type { Database, WebsitesTable } from './schema.js';
@@ -20,36 +21,35 @@ export interface WebsiteRepository {
 
 /**
  * Every request starts with host -> website (two statements), so answers are remembered for a short
- * time. Writes through this storage forget them at once; other processes sharing the database see a
- * change after at most `ttlMs`, or at once when they are told through `forgetCached()` (the server
- * relays changes over Redis when it has one).
+ * time, and only while `changes.version` stands: any write of content through this storage (websites and
+ * hostnames included) makes them stale at once. Other processes sharing the database see a change after
+ * at most `ttlMs`, or at once when told through `forgetCached()` (the server relays changes over Redis).
  */
 export class WebsiteCache {
-  readonly #byHostname = new Map<string, { website: Website | undefined; until: number }>();
+  readonly #byHostname = new Map<string, { website: Website | undefined; until: number; version: number }>();
   constructor(
     readonly ttlMs: number,
-    private readonly announce: (websiteId: string) => void = () => {},
+    private readonly changes: ContentChanges = new ContentChanges(),
   ) {}
+  /** The version a look-up starts under: what it finds is kept under that one. */
+  get version() {
+    return this.changes.version;
+  }
   get(hostname: string): { website: Website | undefined } | undefined {
     const hit = this.#byHostname.get(hostname);
     if (hit === undefined) return undefined;
-    if (hit.until > Date.now()) return hit;
+    if (hit.until > Date.now() && hit.version === this.changes.version) return hit;
     this.#byHostname.delete(hostname);
     return undefined;
   }
-  set(hostname: string, website: Website | undefined) {
-    if (this.ttlMs <= 0) return;
+  set(hostname: string, website: Website | undefined, version: number) {
+    if (this.ttlMs <= 0 || version !== this.changes.version) return;
     // Unknown hosts are remembered too (bots probe many); the map is bounded all the same.
     if (this.#byHostname.size >= 10_000) this.#byHostname.clear();
-    this.#byHostname.set(hostname, { website, until: Date.now() + this.ttlMs });
+    this.#byHostname.set(hostname, { website, until: Date.now() + this.ttlMs, version });
   }
   forget() {
     this.#byHostname.clear();
-  }
-  /** A website of this storage changed: forget here and tell the other processes. */
-  changed(websiteId: string) {
-    this.#byHostname.clear();
-    this.announce(websiteId);
   }
 }
 
@@ -115,20 +115,14 @@ export function websiteRepository(
       const h = normalizeHostname(hostname);
       const hit = cache.get(h);
       if (hit) return hit.website;
+      const version = cache.version;
       const website = await on.findByHostname(h);
-      cache.set(h, website);
+      cache.set(h, website, version);
       return website;
     },
-    async create(input) {
-      const website = await atomically(db, (tx) => repositoryOn(tx).create(input));
-      cache.changed(website.id);
-      return website;
-    },
-    async addHostnames(websiteId, hostnames) {
-      const website = await atomically(db, (tx) => repositoryOn(tx).addHostnames(websiteId, hostnames));
-      cache.changed(websiteId);
-      return website;
-    },
+    create: (input) => atomically(db, (tx) => repositoryOn(tx).create(input)),
+    addHostnames: (websiteId, hostnames) =>
+      atomically(db, (tx) => repositoryOn(tx).addHostnames(websiteId, hostnames)),
     forgetCached: () => cache.forget(),
   };
 }

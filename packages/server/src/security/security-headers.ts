@@ -1,3 +1,4 @@
+import { isDisqusShortname } from '@baukasten/commerce';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http-error.js';
 import { serverMessages } from '../messages.js';
@@ -58,7 +59,7 @@ export function siteSources(settings: Record<string, unknown> | undefined): Site
   if (settings?.instalments) add({ connect: INSTALMENT_INFO });
   // Disqus (a forum name, checked like the island checks it): its embed script and what that script loads.
   const disqus = settings?.disqusShortname;
-  if (typeof disqus === 'string' && /^[a-z0-9-]{1,64}$/i.test(disqus)) {
+  if (isDisqusShortname(disqus)) {
     add({
       script: [`https://${disqus.toLowerCase()}.disqus.com`, 'https://c.disquscdn.com'],
       connect: ['https://*.disqus.com'],

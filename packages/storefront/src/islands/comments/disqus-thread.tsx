@@ -1,3 +1,4 @@
+import { isDisqusShortname } from '@baukasten/commerce';
 import { useState } from 'react';
 
 export interface DisqusThreadProps {
@@ -18,9 +19,6 @@ const TEXTS = {
   link: 'Kommentare auf Disqus lesen und schreiben',
 };
 
-/** Disqus's forum names: letters, digits and dashes; anything else would change the script's host. */
-export const DISQUS_SHORTNAME = /^[a-z0-9-]{1,64}$/i;
-
 declare global {
   interface Window {
     disqus_config?: (this: { page: { url?: string; identifier?: string } }) => void;
@@ -36,7 +34,7 @@ export function DisqusThread({ shortname, identifier, pageUrl, threadUrl }: Disq
   const [state, setState] = useState<'idle' | 'loading' | 'loaded' | 'failed'>('idle');
 
   const load = () => {
-    if (state !== 'idle' || !DISQUS_SHORTNAME.test(shortname)) return;
+    if (state !== 'idle' || !isDisqusShortname(shortname)) return;
     setState('loading');
     window.disqus_config = function () {
       this.page.url = pageUrl;
