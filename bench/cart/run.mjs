@@ -1,6 +1,8 @@
 // Add-to-cart and checkout throughput and p99 over HTTP, next to a bare Fastify JSON POST route in
 // the same run, on SQLite and on PostgreSQL. Target: add-to-cart at least 40 % of the bare route on SQLite.
-// Run: node bench/cart/run.mjs [--seconds 5] [--only sqlite|postgres] [--what-if sync-normal,host-cache]
+// Run: node bench/cart/run.mjs [--seconds 5] [--rounds 3] [--only sqlite|postgres] [--what-if sync-normal,host-cache]
+// The machine's speed drifts between runs, so the bare route and add-to-cart take turns (--rounds of each);
+// the ratio is the median of the rounds' ratios, each round comparing runs seconds apart.
 // --what-if measures a change before it is made (see WHAT_IFS in server-bundle.mjs); the work tree is untouched.
 // PostgreSQL: BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test, in its own schema bench_cart.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +19,7 @@ const flag = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const SECONDS = Number(flag('seconds', '5'));
+const ROUNDS = Number(flag('rounds', '3'));
 const ONLY = flag('only', '');
 const WHAT_IF = flag('what-if', '')
   .split(',')
@@ -46,21 +49,28 @@ const summary = (result) => ({
   errors: result.errors,
 });
 
+/** A bare Fastify JSON POST route, the baseline: listening until `close`. */
 async function bareRoute() {
   const app = Fastify({ logger: false });
   app.post('/bare', async (request) => ({ ok: true, itemId: request.body?.itemId ?? null }));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  const result = await run({
-    url: `${url}/bare`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ itemId: 'x', sku: 'y', quantity: 1 }),
-  });
-  await app.close();
-  return summary(result);
+  return {
+    measure: async () =>
+      summary(
+        await run({
+          url: `${url}/bare`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ itemId: 'x', sku: 'y', quantity: 1 }),
+        }),
+      ),
+    close: () => app.close(),
+  };
 }
 
-async function benchDatabase(server, name, storageOptions) {
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function benchDatabase(server, name, storageOptions, bare) {
   const storage = await server.openStorage(storageOptions);
   await storage.migrate();
   const hostname = `bench-${name}.test`;
@@ -89,15 +99,28 @@ async function benchDatabase(server, name, storageOptions) {
   };
   const visitors = await Promise.all(Array.from({ length: 100 }, newCart));
   let next = 0;
-  const add = await run({
-    url: `${url}/api/commerce/shopping-cart/entries`,
-    method: 'POST',
-    headers: base,
-    body: addBody,
-    setupClient(client) {
-      client.setHeaders({ ...base, cookie: `crumb=${crumb}; cart=${visitors[next++ % visitors.length]}` });
-    },
-  });
+  const addRun = async () =>
+    summary(
+      await run({
+        url: `${url}/api/commerce/shopping-cart/entries`,
+        method: 'POST',
+        headers: base,
+        body: addBody,
+        setupClient(client) {
+          client.setHeaders({
+            ...base,
+            cookie: `crumb=${crumb}; cart=${visitors[next++ % visitors.length]}`,
+          });
+        },
+      }),
+    );
+  const rounds = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const bareRound = await bare.measure();
+    const addRound = await addRun();
+    rounds.push({ bare: bareRound, add: addRound, ratio: addRound.rps / bareRound.rps });
+  }
+  const middle = rounds.find((r) => r.ratio === median(rounds.map((x) => x.ratio)));
 
   const checkoutCarts = [];
   for (let i = 0; i < CHECKOUTS; i += 50) {
@@ -126,7 +149,7 @@ async function benchDatabase(server, name, storageOptions) {
   });
   await app.close();
   await storage.close();
-  return { add: summary(add), checkout: summary(checkout) };
+  return { rounds, bare: middle.bare, add: middle.add, checkout: summary(checkout) };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'baukasten-bench-'));
@@ -135,8 +158,8 @@ try {
   const results = {};
   if (ONLY !== 'postgres') {
     const bare = await bareRoute();
-    const db = await benchDatabase(server, 'sqlite', { sqliteFile: join(dir, 'bench.sqlite') });
-    results.sqlite = { bare, ...db };
+    results.sqlite = await benchDatabase(server, 'sqlite', { sqliteFile: join(dir, 'bench.sqlite') }, bare);
+    await bare.close();
   }
   if (ONLY !== 'sqlite') {
     const admin = new pg.Client({ connectionString: PG_URL });
@@ -145,22 +168,31 @@ try {
     await admin.query(`create schema ${SCHEMA}`);
     try {
       const bare = await bareRoute();
-      const db = await benchDatabase(server, 'postgres', {
-        databaseUrl: PG_URL,
-        postgresSchema: SCHEMA,
-        postgresPoolSize: 10,
-      });
-      results.postgres = { bare, ...db };
+      results.postgres = await benchDatabase(
+        server,
+        'postgres',
+        { databaseUrl: PG_URL, postgresSchema: SCHEMA, postgresPoolSize: 10 },
+        bare,
+      );
+      await bare.close();
     } finally {
       await admin.query(`drop schema if exists ${SCHEMA} cascade`);
       await admin.end();
     }
   }
-  console.log(`connections ${CONNECTIONS}, ${SECONDS} s per run, ${CHECKOUTS} checkouts per database`);
+  console.log(
+    `connections ${CONNECTIONS}, ${SECONDS} s per run, ${ROUNDS} rounds of bare then add-to-cart, ${CHECKOUTS} checkouts per database`,
+  );
   if (WHAT_IF.length > 0) console.log(`what-if: ${WHAT_IF.join(', ')} (not the code in the work tree)`);
   for (const [name, r] of Object.entries(results)) {
     const ratio = (x) => `${((100 * x.rps) / r.bare.rps).toFixed(1)} %`;
     console.log(`\n${name}`);
+    for (const [i, round] of r.rounds.entries()) {
+      console.log(
+        `  round ${i + 1}: bare ${round.bare.rps} req/s, add-to-cart ${round.add.rps} req/s = ${(100 * round.ratio).toFixed(1)} %`,
+      );
+    }
+    console.log('  median round:');
     console.log(`  bare JSON POST : ${r.bare.rps} req/s, p99 ${r.bare.p99} ms`);
     console.log(
       `  add-to-cart    : ${r.add.rps} req/s, p99 ${r.add.p99} ms, ${ratio(r.add)} of bare, non-2xx ${r.add.non2xx}`,

@@ -1,8 +1,20 @@
 import { type Kysely, PostgresAdapter, type Selectable } from 'kysely';
 import { atomically } from './atomically.js';
 import { newId } from './ids.js';
+import { itemFromRows, itemRepository } from './item-repository.js';
 import { fromFlag, fromJson, toJson } from './json-column.js';
-import type { CartEntriesTable, CartsTable, Database } from './schema.js';
+import type { RememberedCarts } from './remembered-carts.js';
+import type { RememberedItems } from './remembered-items.js';
+import type {
+  CartEntriesTable,
+  CartsTable,
+  Database,
+  ItemsTable,
+  ProductsTable,
+  ProductVariantsTable,
+} from './schema.js';
+import type { RunStatement, SqliteGroupCommit } from './sqlite-group-commit.js';
+import type { Item } from './types.js';
 
 /** A cart entry as stored: what was chosen and the unit price at the moment it was added. */
 export interface StoredCartEntry {
@@ -73,16 +85,23 @@ export interface CartRepository {
     entry: NewCartEntry,
   ): Promise<{ cart: StoredCart; entry: StoredCartEntry } | undefined>;
   /**
-   * The add-to-cart write in one transaction of few statements: holds the open cart `cartId` for the
-   * change (row lock on PostgreSQL, the write lock on SQLite), or starts a new cart when it is missing or
-   * purchased; `plan` sees the entries and data as they are and may throw to write nothing. The entry is merged
-   * like addEntry merges it, the totals are stored with it, and the cart is answered as written, not read back.
+   * The add-to-cart write in one transaction of few statements: reads the item `itemId` with its product
+   * (undefined when there is none), holds the open cart `cartId` for the change (row lock on PostgreSQL, the
+   * write lock on SQLite), or starts a new cart when it is missing or purchased; `plan` sees the item, the
+   * entries and data as they are and may throw to write nothing. The entry is merged like addEntry merges it,
+   * the totals are stored with it, and the cart is answered as written, not read back. On SQLite, adds that
+   * arrive together share one commit (sqlite-group-commit.ts); each is answered after it.
    */
   addPlanned(
     websiteId: string,
     cartId: string | undefined,
     currency: string,
-    plan: (current: { entries: readonly StoredCartEntry[]; data: Record<string, unknown> }) => PlannedAdd,
+    itemId: string,
+    plan: (current: {
+      item: Item | undefined;
+      entries: readonly StoredCartEntry[];
+      data: Record<string, unknown>;
+    }) => PlannedAdd,
   ): Promise<{ cart: StoredCart; entry: StoredCartEntry; created: boolean }>;
   /** Undefined when the cart or entry is missing or the cart was purchased. */
   updateEntry(
@@ -140,7 +159,161 @@ function toCart(row: Selectable<CartsTable>, entries: StoredCartEntry[]): Stored
   return cart;
 }
 
-export function cartRepository(db: Kysely<Database>): CartRepository {
+const totalsColumns = (totals: StoredCartTotals, data: Record<string, unknown>) => ({
+  subtotal_minor: totals.subtotalMinor,
+  tax_minor: totals.taxMinor,
+  shipping_cost_minor: totals.shippingCostMinor,
+  discount_minor: totals.discountMinor,
+  grand_total_minor: totals.grandTotalMinor,
+  data: toJson(data),
+});
+
+const entryRow = (websiteId: string, cartId: string, entry: StoredCartEntry) => ({
+  website_id: websiteId,
+  id: entry.id,
+  cart_id: cartId,
+  item_id: entry.itemId,
+  variant_id: entry.variantId ?? null,
+  sku: entry.sku,
+  quantity: entry.quantity,
+  chosen_variant: toJson(entry.chosenVariant),
+  additional_fields: entry.additionalFields ?? null,
+  subscription_option_id: entry.subscriptionOptionId ?? null,
+  purchase_price_minor: entry.purchasePriceMinor,
+  position: entry.position,
+  created_at: entry.createdAt,
+});
+
+/**
+ * What an add writes, decided from the open cart's row and entries as read inside its transaction (none
+ * for a new cart): the same entry merges (same SKU, form answers and subscription option), else a new one
+ * goes last. Pure, so both ways of writing (Kysely, SQLite group commit) decide alike.
+ */
+function planAddition(
+  websiteId: string,
+  currency: string,
+  row: Selectable<CartsTable> | undefined,
+  entries: readonly StoredCartEntry[],
+  item: Item | undefined,
+  plan: Parameters<CartRepository['addPlanned']>[4],
+) {
+  const now = Date.now();
+  const { entry: input, totals } = plan({
+    item,
+    entries,
+    data: row ? fromJson<Record<string, unknown>>(row.data, {}) : {},
+  });
+  const same = entries.find(
+    (e) =>
+      e.sku === input.sku &&
+      e.additionalFields === input.additionalFields &&
+      e.subscriptionOptionId === input.subscriptionOptionId,
+  );
+  const entry: StoredCartEntry = same
+    ? { ...same, quantity: same.quantity + input.quantity }
+    : {
+        id: newId(now),
+        itemId: input.itemId,
+        sku: input.sku,
+        quantity: input.quantity,
+        chosenVariant: input.chosenVariant,
+        purchasePriceMinor: input.purchasePriceMinor,
+        position: entries.reduce((last, e) => Math.max(last, e.position + 1), 0),
+        createdAt: now,
+        ...(input.variantId !== undefined ? { variantId: input.variantId } : {}),
+        ...(input.additionalFields !== undefined ? { additionalFields: input.additionalFields } : {}),
+        ...(input.subscriptionOptionId !== undefined
+          ? { subscriptionOptionId: input.subscriptionOptionId }
+          : {}),
+      };
+  const after = same ? entries.map((e) => (e === same ? entry : e)) : [...entries, entry];
+  const { totals: sums, data } = totals(after);
+  const cartChanges = { ...totalsColumns(sums, data), updated_at: now };
+  const cartRow: Selectable<CartsTable> = row
+    ? { ...row, ...cartChanges }
+    : {
+        website_id: websiteId,
+        id: newId(now),
+        order_id: null,
+        is_purchased: 0,
+        currency,
+        ...cartChanges,
+        created_at: now,
+      };
+  return {
+    created: !row,
+    merged: !!same,
+    cartRow,
+    cartChanges,
+    entryRow: entryRow(websiteId, cartRow.id, entry),
+    answer: { cart: toCart(cartRow, after), entry, created: !row },
+  };
+}
+
+/*
+ * The add's statements for the SQLite group commit (sqlite-group-commit.ts), which runs them without Kysely;
+ * the same reads and writes as the Kysely path below.
+ */
+const SQLITE_ITEM = 'select * from "items" where "website_id" = ? and "id" = ?';
+const SQLITE_PRODUCT = 'select * from "products" where "website_id" = ? and "item_id" = ?';
+const SQLITE_VARIANTS =
+  'select * from "product_variants" where "website_id" = ? and "item_id" = ? order by "position"';
+const SQLITE_OPEN_CART = 'select * from "carts" where "website_id" = ? and "id" = ? and "is_purchased" = 0';
+const SQLITE_ENTRIES =
+  'select * from "cart_entries" where "website_id" = ? and "cart_id" = ? order by "position", "id"';
+const SQLITE_INSERT_CART = `insert into "carts" ("website_id", "id", "order_id", "is_purchased", "currency", "data",
+  "subtotal_minor", "tax_minor", "shipping_cost_minor", "discount_minor", "grand_total_minor", "created_at", "updated_at")
+  values (@website_id, @id, @order_id, @is_purchased, @currency, @data, @subtotal_minor, @tax_minor,
+  @shipping_cost_minor, @discount_minor, @grand_total_minor, @created_at, @updated_at)`;
+const SQLITE_UPDATE_CART = `update "carts" set "subtotal_minor" = @subtotal_minor, "tax_minor" = @tax_minor,
+  "shipping_cost_minor" = @shipping_cost_minor, "discount_minor" = @discount_minor,
+  "grand_total_minor" = @grand_total_minor, "data" = @data, "updated_at" = @updated_at
+  where "website_id" = @website_id and "id" = @id`;
+const SQLITE_UPDATE_QUANTITY =
+  'update "cart_entries" set "quantity" = @quantity where "website_id" = @website_id and "id" = @id';
+const SQLITE_INSERT_ENTRY = `insert into "cart_entries" ("website_id", "id", "cart_id", "item_id", "variant_id", "sku",
+  "quantity", "chosen_variant", "additional_fields", "subscription_option_id", "purchase_price_minor", "position",
+  "created_at") values (@website_id, @id, @cart_id, @item_id, @variant_id, @sku, @quantity, @chosen_variant,
+  @additional_fields, @subscription_option_id, @purchase_price_minor, @position, @created_at)`;
+
+/** SQLite only: concurrent adds share one commit and reuse what they read while unchanged (see the files). */
+export interface SqliteAdds {
+  group: SqliteGroupCommit;
+  items: RememberedItems;
+  carts: RememberedCarts;
+}
+
+export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): CartRepository {
+  const groupCommit = sqliteAdds?.group;
+  /** The item with its product, inside the group's transaction; remembered while provably unchanged. */
+  const readItem = (run: RunStatement, websiteId: string, itemId: string): Item | undefined => {
+    const remembered = sqliteAdds?.items.get(websiteId, itemId, run.dataVersion);
+    if (remembered) return remembered;
+    const row = run.get<Selectable<ItemsTable>>(SQLITE_ITEM, websiteId, itemId);
+    if (!row) return undefined;
+    const item = itemFromRows(
+      row,
+      run.get<Selectable<ProductsTable>>(SQLITE_PRODUCT, websiteId, itemId),
+      run.all<Selectable<ProductVariantsTable>>(SQLITE_VARIANTS, websiteId, itemId),
+    );
+    sqliteAdds?.items.set(websiteId, itemId, item, run.dataVersion);
+    return item;
+  };
+  /**
+   * The open cart with its entries, inside the group's transaction: as the last add committed it while
+   * provably unchanged, else read. Forgotten until this add commits, so a later add of the same cart in the
+   * same group reads what this one wrote.
+   */
+  const readOpenCart = (run: RunStatement, websiteId: string, cartId: string) => {
+    const remembered = sqliteAdds?.carts.get(websiteId, cartId, run.dataVersion);
+    sqliteAdds?.carts.forget(websiteId, cartId);
+    if (remembered) return remembered;
+    const row = run.get<Selectable<CartsTable>>(SQLITE_OPEN_CART, websiteId, cartId);
+    const entries = row
+      ? run.all<Selectable<CartEntriesTable>>(SQLITE_ENTRIES, websiteId, row.id).map(toEntry)
+      : [];
+    return { row, entries };
+  };
   const find = async (websiteId: string, cartId: string, from: Kysely<Database> = db) => {
     if (!isKey(websiteId) || !isKey(cartId)) return undefined;
     const row = await from
@@ -173,14 +346,6 @@ export function cartRepository(db: Kysely<Database>): CartRepository {
     return Number(result.numUpdatedRows) > 0;
   };
 
-  const totalsColumns = (totals: StoredCartTotals, data: Record<string, unknown>) => ({
-    subtotal_minor: totals.subtotalMinor,
-    tax_minor: totals.taxMinor,
-    shipping_cost_minor: totals.shippingCostMinor,
-    discount_minor: totals.discountMinor,
-    grand_total_minor: totals.grandTotalMinor,
-    data: toJson(data),
-  });
   // SQLite has no FOR UPDATE; its BEGIN IMMEDIATE already holds the only write lock.
   const rowLocks = db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -256,135 +421,65 @@ export function cartRepository(db: Kysely<Database>): CartRepository {
       });
     },
 
-    async addPlanned(websiteId, cartId, currency, plan) {
+    async addPlanned(websiteId, cartId, currency, itemId, plan) {
       if (!isKey(websiteId)) throw new Error('addPlanned needs a website id');
+      const id = isKey(cartId) ? cartId : undefined;
+      // SQLite outside a caller's transaction: adds that arrive together share one commit, and the reads run
+      // inside it (a statement outside a transaction takes and drops the file's read lock each time).
+      if (groupCommit && !db.isTransaction) {
+        return groupCommit.write((run) => {
+          const item = isKey(itemId) ? readItem(run, websiteId, itemId) : undefined;
+          const { row, entries } = id ? readOpenCart(run, websiteId, id) : { row: undefined, entries: [] };
+          const added = planAddition(websiteId, currency, row, entries, item, plan);
+          run.run(added.created ? SQLITE_INSERT_CART : SQLITE_UPDATE_CART, added.cartRow);
+          run.run(added.merged ? SQLITE_UPDATE_QUANTITY : SQLITE_INSERT_ENTRY, added.entryRow);
+          const written = { row: added.cartRow, entries: added.answer.cart.entries };
+          run.afterCommit(() => sqliteAdds?.carts.set(websiteId, written, run.dataVersion));
+          return added.answer;
+        });
+      }
       return atomically(db, async (tx) => {
-        const now = Date.now();
+        const item = await itemRepository(tx).findById(websiteId, itemId);
         let row: Selectable<CartsTable> | undefined;
-        if (isKey(cartId)) {
+        if (id) {
           const query = tx
             .selectFrom('carts')
             .selectAll()
             .where('website_id', '=', websiteId)
-            .where('id', '=', cartId)
+            .where('id', '=', id)
             .where('is_purchased', '=', 0);
           row = await (rowLocks ? query.forUpdate() : query).executeTakeFirst();
         }
         const entries = row
-          ? (
-              await tx
-                .selectFrom('cart_entries')
-                .selectAll()
-                .where('website_id', '=', websiteId)
-                .where('cart_id', '=', row.id)
-                .orderBy('position')
-                .orderBy('id')
-                .execute()
-            ).map(toEntry)
+          ? await tx
+              .selectFrom('cart_entries')
+              .selectAll()
+              .where('website_id', '=', websiteId)
+              .where('cart_id', '=', row.id)
+              .orderBy('position')
+              .orderBy('id')
+              .execute()
           : [];
-        const { entry: input, totals } = plan({
-          entries,
-          data: row ? fromJson<Record<string, unknown>>(row.data, {}) : {},
-        });
-        const same = entries.find(
-          (e) =>
-            e.sku === input.sku &&
-            e.additionalFields === input.additionalFields &&
-            e.subscriptionOptionId === input.subscriptionOptionId,
-        );
-        const entry: StoredCartEntry = same
-          ? { ...same, quantity: same.quantity + input.quantity }
-          : {
-              id: newId(now),
-              itemId: input.itemId,
-              sku: input.sku,
-              quantity: input.quantity,
-              chosenVariant: input.chosenVariant,
-              purchasePriceMinor: input.purchasePriceMinor,
-              position: entries.reduce((last, e) => Math.max(last, e.position + 1), 0),
-              createdAt: now,
-              ...(input.variantId !== undefined ? { variantId: input.variantId } : {}),
-              ...(input.additionalFields !== undefined ? { additionalFields: input.additionalFields } : {}),
-              ...(input.subscriptionOptionId !== undefined
-                ? { subscriptionOptionId: input.subscriptionOptionId }
-                : {}),
-            };
-        const after = same ? entries.map((e) => (e === same ? entry : e)) : [...entries, entry];
-        const { totals: sums, data } = totals(after);
-        const targetId = row?.id ?? newId(now);
-        if (row) {
+        const added = planAddition(websiteId, currency, row, entries.map(toEntry), item, plan);
+        if (added.created) await tx.insertInto('carts').values(added.cartRow).execute();
+        else
           await tx
             .updateTable('carts')
-            .set({ ...totalsColumns(sums, data), updated_at: now })
+            .set(added.cartChanges)
             .where('website_id', '=', websiteId)
-            .where('id', '=', row.id)
+            .where('id', '=', added.cartRow.id)
             .execute();
-        } else {
-          await tx
-            .insertInto('carts')
-            .values({
-              website_id: websiteId,
-              id: targetId,
-              currency,
-              ...totalsColumns(sums, data),
-              created_at: now,
-              updated_at: now,
-            })
-            .execute();
-        }
-        if (same) {
+        if (added.merged) {
           await tx
             .updateTable('cart_entries')
-            .set({ quantity: entry.quantity })
+            .set({ quantity: added.entryRow.quantity })
             .where('website_id', '=', websiteId)
-            .where('id', '=', entry.id)
+            .where('id', '=', added.entryRow.id)
             .execute();
         } else {
-          await tx
-            .insertInto('cart_entries')
-            .values({
-              website_id: websiteId,
-              id: entry.id,
-              cart_id: targetId,
-              item_id: entry.itemId,
-              variant_id: entry.variantId ?? null,
-              sku: entry.sku,
-              quantity: entry.quantity,
-              chosen_variant: toJson(entry.chosenVariant),
-              additional_fields: entry.additionalFields ?? null,
-              subscription_option_id: entry.subscriptionOptionId ?? null,
-              purchase_price_minor: entry.purchasePriceMinor,
-              position: entry.position,
-              created_at: entry.createdAt,
-            })
-            .execute();
+          await tx.insertInto('cart_entries').values(added.entryRow).execute();
         }
-        const cart: StoredCart = {
-          ...(row
-            ? toCart(row, after)
-            : toCart(
-                {
-                  website_id: websiteId,
-                  id: targetId,
-                  order_id: null,
-                  is_purchased: 0,
-                  currency,
-                  data: '{}',
-                  subtotal_minor: 0,
-                  tax_minor: 0,
-                  shipping_cost_minor: 0,
-                  discount_minor: 0,
-                  grand_total_minor: 0,
-                  created_at: now,
-                  updated_at: now,
-                },
-                after,
-              )),
-          ...sums,
-          data,
-          updatedAt: now,
-        };
-        return { cart, entry, created: !row };
+        return added.answer;
       });
     },
 

@@ -58,8 +58,8 @@ function tableOf(node: OperationNode | undefined): string | undefined {
 
 const WRITE = /^\s*(insert|update|delete|replace|merge)\b/i;
 
-/** Whether a statement may change what a public page shows. */
-export function changesContent(node: RootOperationNode): boolean {
+/** The table a statement writes: null for a read, undefined when it cannot tell (schema changes, ...). */
+export function tableWritten(node: RootOperationNode): string | null | undefined {
   const n = node as RootOperationNode & {
     into?: OperationNode;
     table?: OperationNode;
@@ -68,26 +68,36 @@ export function changesContent(node: RootOperationNode): boolean {
   };
   switch (n.kind) {
     case 'InsertQueryNode':
-      return onPages(tableOf(n.into));
+      return tableOf(n.into);
     case 'UpdateQueryNode':
-      return onPages(tableOf(n.table));
+      return tableOf(n.table);
     case 'DeleteQueryNode':
-      return onPages(tableOf(n.from));
+      return tableOf(n.from);
     case 'RawNode': {
       const text = (n.sqlFragments ?? []).join(' ');
-      if (!WRITE.test(text)) return false;
+      if (!WRITE.test(text)) return null;
       const table = /^\s*(?:insert\s+into|update|delete\s+from|replace\s+into)\s+"?([a-z_]+)"?/i.exec(
         text,
       )?.[1];
-      return onPages(table?.toLowerCase());
+      return table?.toLowerCase();
     }
     case 'SelectQueryNode':
-      return false;
+      return null;
     default:
-      // Schema changes (migrations) and anything unforeseen: assume the pages changed.
-      return true;
+      return undefined;
   }
 }
+
+/** Whether a statement may change what a public page shows; an unknown table counts as content. */
+export function changesContent(node: RootOperationNode): boolean {
+  const table = tableWritten(node);
+  return table !== null && onPages(table);
+}
+
+// Deleting a website deletes its carts by cascade.
+const CART_TABLES = new Set(['carts', 'cart_entries', 'websites']);
+const changesCarts = (table: string | null | undefined) =>
+  table === undefined || (table !== null && CART_TABLES.has(table));
 
 /**
  * A version number of everything public pages are made of, raised by every statement that writes
@@ -98,6 +108,7 @@ export function changesContent(node: RootOperationNode): boolean {
  */
 export class ContentChanges {
   #version = 0;
+  #cartVersion = 0;
   readonly #listeners: (() => void)[] = [];
   get version() {
     return this.#version;
@@ -106,22 +117,37 @@ export class ContentChanges {
     this.#version++;
     for (const listener of this.#listeners) listener();
   }
+  /**
+   * Raised like the version, by every statement through Kysely that writes carts or their entries (or a
+   * table it cannot tell): add-to-cart on SQLite, which writes without Kysely, keeps the carts it wrote only
+   * while this stands (remembered-carts.ts).
+   */
+  get cartVersion() {
+    return this.#cartVersion;
+  }
   /** `listener` runs after each change (e.g. to tell other processes). */
   onChange(listener: () => void) {
     this.#listeners.push(listener);
   }
   plugin(): KyselyPlugin {
     const writes = new WeakSet<object>();
+    const cartWrites = new WeakSet<object>();
     return {
       transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => {
-        if (changesContent(args.node)) {
+        const table = tableWritten(args.node);
+        if (table !== null && onPages(table)) {
           writes.add(args.queryId);
           this.bump();
+        }
+        if (changesCarts(table)) {
+          cartWrites.add(args.queryId);
+          this.#cartVersion++;
         }
         return args.node;
       },
       transformResult: async (args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => {
         if (writes.has(args.queryId)) this.bump();
+        if (cartWrites.has(args.queryId)) this.#cartVersion++;
         return args.result;
       },
     };

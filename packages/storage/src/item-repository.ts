@@ -3,7 +3,7 @@ import { atomically } from './atomically.js';
 import { newId } from './ids.js';
 import { fromFlag, fromJson, toFlag, toJson } from './json-column.js';
 import { productRows, toProduct, toVariant } from './product-rows.js';
-import type { Database, ItemsTable } from './schema.js';
+import type { Database, ItemsTable, ProductsTable, ProductVariantsTable } from './schema.js';
 import { isUniqueViolation, StorageError, storageMessages } from './storage-error.js';
 import type { Image, Item, NewItem, NewProduct, NewVariant, Variant } from './types.js';
 import { RecordType } from './types.js';
@@ -128,6 +128,17 @@ function toItem(row: Selectable<ItemsTable>): Item {
     updatedAt: Number(row.updated_at),
   };
   if (row.asset_url !== null) item.assetUrl = row.asset_url;
+  return item;
+}
+
+/** One item with its product and variants (variants in position order), from rows already read. */
+export function itemFromRows(
+  row: Selectable<ItemsTable>,
+  product: Selectable<ProductsTable> | undefined,
+  variants: readonly Selectable<ProductVariantsTable>[],
+): Item {
+  const item = toItem(row);
+  if (product) item.product = toProduct(product, variants.map(toVariant));
   return item;
 }
 

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { type AccountRepository, accountRepository } from './account-repository.js';
 import { type AnalyticsRepository, analyticsRepository } from './analytics-repository.js';
 import { type ApiKeyRepository, apiKeyRepository } from './api-key-repository.js';
-import { type CartRepository, cartRepository } from './cart-repository.js';
+import { type CartRepository, cartRepository, type SqliteAdds } from './cart-repository.js';
 import { type CollectionRepository, collectionRepository } from './collection-repository.js';
 import { type CommentRepository, commentRepository } from './comment-repository.js';
 import { ContentChanges } from './content-changes.js';
@@ -19,11 +19,14 @@ import { type MediaRepository, mediaRepository } from './media-repository.js';
 import { migrationProvider } from './migrations/index.js';
 import { type NewsletterRepository, newsletterRepository } from './newsletter-repository.js';
 import { type OrderRepository, orderRepository } from './order-repository.js';
+import { RememberedCarts } from './remembered-carts.js';
+import { RememberedItems } from './remembered-items.js';
 import { type RestockSignupRepository, restockSignupRepository } from './restock-repository.js';
 import type { Database } from './schema.js';
 import { type SiteFormRepository, siteFormRepository } from './site-form-repository.js';
 import { type SiteMemberRepository, siteMemberRepository } from './site-member-repository.js';
 import { BaukastenSqliteDialect } from './sqlite-dialect.js';
+import { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { type SubscriptionRepository, subscriptionRepository } from './subscription-repository.js';
 import { type ThemeOverrideRepository, themeOverrideRepository } from './theme-override-repository.js';
 import { type WebsiteAdminRepository, websiteAdminRepository } from './website-admin-repository.js';
@@ -136,6 +139,7 @@ function storageOn(
   root: StorageRoot,
   websiteCache: WebsiteCache,
   changes: ContentChanges,
+  sqliteAdds: SqliteAdds | undefined,
 ): Storage {
   // Migrating or closing from inside a transaction would wait for the connection the transaction holds.
   const notInTransaction = (what: string) => () =>
@@ -155,14 +159,16 @@ function storageOn(
     close: db.isTransaction ? notInTransaction('close') : root.close,
     async transaction(fn) {
       if (db.isTransaction) return fn(storage);
-      return db.transaction().execute((trx) => fn(storageOn(trx, dialect, root, websiteCache, changes)));
+      return db
+        .transaction()
+        .execute((trx) => fn(storageOn(trx, dialect, root, websiteCache, changes, sqliteAdds)));
     },
     changes,
     // A transaction's reads may see its own uncommitted writes: they are not remembered.
     websites: websiteRepository(db, db.isTransaction ? undefined : websiteCache),
     collections: collectionRepository(db),
     items: itemRepository(db),
-    carts: cartRepository(db),
+    carts: cartRepository(db, sqliteAdds),
     orders: orderRepository(db),
     outbox: emailOutboxRepository(db),
     restockSignups: restockSignupRepository(db),
@@ -220,7 +226,10 @@ function cachePreparedStatements(database: SqliteDatabase.Database, max = 500) {
   }) as typeof database.prepare;
 }
 
-function openSqlite(opts: StorageOptions, changes: ContentChanges): Kysely<Database> {
+function openSqlite(
+  opts: StorageOptions,
+  changes: ContentChanges,
+): { db: Kysely<Database>; sqliteAdds: SqliteAdds } {
   const file = opts.sqliteFile ?? join(resolve(opts.dataDir ?? './data'), 'baukasten.sqlite');
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
   const database = new SqliteDatabase(file);
@@ -229,11 +238,21 @@ function openSqlite(opts: StorageOptions, changes: ContentChanges): Kysely<Datab
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   cachePreparedStatements(database);
-  return new Kysely<Database>({
+  const db = new Kysely<Database>({
     dialect: new BaukastenSqliteDialect({ database }),
     log: queryLog(opts),
     plugins: [changes.plugin()],
   });
+  const onQuery = opts.onQuery;
+  const report = onQuery && ((sql: string, durationMs: number) => onQuery({ sql, durationMs }));
+  return {
+    db,
+    sqliteAdds: {
+      group: new SqliteGroupCommit(db, database, report),
+      items: new RememberedItems(changes),
+      carts: new RememberedCarts(changes),
+    },
+  };
 }
 
 function openPostgres(url: string, opts: StorageOptions, changes: ContentChanges): Kysely<Database> {
@@ -263,8 +282,10 @@ function openPostgres(url: string, opts: StorageOptions, changes: ContentChanges
 export async function openStorage(opts: StorageOptions = {}): Promise<Storage> {
   const dialect: Storage['dialect'] = isPostgresUrl(opts.databaseUrl) ? 'postgres' : 'sqlite';
   const changes = new ContentChanges();
-  const db =
-    dialect === 'postgres' ? openPostgres(opts.databaseUrl!, opts, changes) : openSqlite(opts, changes);
+  const { db, sqliteAdds } =
+    dialect === 'postgres'
+      ? { db: openPostgres(opts.databaseUrl!, opts, changes), sqliteAdds: undefined }
+      : openSqlite(opts, changes);
   let closed: Promise<void> | undefined;
 
   const root: StorageRoot = {
@@ -299,5 +320,5 @@ export async function openStorage(opts: StorageOptions = {}): Promise<Storage> {
     },
   };
   const websiteCache = new WebsiteCache(opts.websiteCacheMs ?? 1000, changes);
-  return storageOn(db, dialect, root, websiteCache, changes);
+  return storageOn(db, dialect, root, websiteCache, changes, sqliteAdds);
 }

@@ -12,6 +12,8 @@ export interface TestDatabase {
   open(options?: TestStorageOptions): Promise<Storage>;
   /** Closes `storage` and opens the same database again, as a restarted server would. */
   reopen(storage: Storage): Promise<Storage>;
+  /** A second storage on the database of `storage`, both open, as a second server process would have. */
+  openAnother(storage: Storage, options?: TestStorageOptions): Promise<Storage>;
 }
 
 /** Options a test may pass to open(); where the database lives is the helper's business. */
@@ -79,6 +81,14 @@ export function withTestDatabases(fn: (db: TestDatabase) => void): void {
         files.set(storage, sqliteFile);
         return storage;
       },
+      async openAnother(first, options = {}) {
+        const sqliteFile = files.get(first);
+        if (!sqliteFile) throw new Error('openAnother() needs a storage from open()');
+        const storage = await openStorage({ ...options, sqliteFile });
+        opened.push(storage);
+        files.set(storage, sqliteFile);
+        return storage;
+      },
     });
   });
 
@@ -137,6 +147,18 @@ export function withTestDatabases(fn: (db: TestDatabase) => void): void {
         if (!entry) throw new Error('reopen() needs a storage from open()');
         await previous.close();
         const storage = await openStorage({
+          databaseUrl: url,
+          postgresSchema: entry.schema,
+          postgresPoolSize: 4,
+        });
+        opened.push({ storage, schema: entry.schema });
+        return storage;
+      },
+      async openAnother(first, options = {}) {
+        const entry = opened.find((o) => o.storage === first);
+        if (!entry) throw new Error('openAnother() needs a storage from open()');
+        const storage = await openStorage({
+          ...options,
           databaseUrl: url,
           postgresSchema: entry.schema,
           postgresPoolSize: 4,

@@ -61,6 +61,16 @@ function skuOfOptions(product: Product, chosen: Record<string, string> | undefin
   return findVariant(product, chosen)?.sku ?? undefined;
 }
 
+type ProductItem = Item & { product: NonNullable<Item['product']> };
+
+/** The item as something a cart can hold: 404 for a missing item, one without product, or a paywall. */
+function asProductItem(item: Item | undefined): ProductItem {
+  if (!item?.product || item.product.productType === ProductType.PAYWALL) {
+    throw fail(404, 'VARIANT_UNAVAILABLE', ADD_TO_CART_MESSAGES.variantUnavailable);
+  }
+  return item as ProductItem;
+}
+
 export class CartService {
   constructor(private readonly storage: Storage) {}
 
@@ -81,71 +91,71 @@ export class CartService {
     return cartView(website, { ...cart, ...stored }, totals);
   }
 
-  private async productItem(
-    website: Website,
-    itemId: string,
-  ): Promise<Item & { product: NonNullable<Item['product']> }> {
-    const item = await this.storage.items.findById(website.id, itemId);
-    if (!item?.product || item.product.productType === ProductType.PAYWALL) {
-      throw fail(404, 'VARIANT_UNAVAILABLE', ADD_TO_CART_MESSAGES.variantUnavailable);
-    }
-    return item as Item & { product: NonNullable<Item['product']> };
+  private async productItem(website: Website, itemId: string): Promise<ProductItem> {
+    return asProductItem(await this.storage.items.findById(website.id, itemId));
   }
 
   /**
-   * Adds to the visitor's open cart, or to a new one when there is none or it was bought. The cart is
-   * read, checked against the shop's rules, written and totalled in one transaction of few statements
-   * (no read-back): add-to-cart is the hottest write of a shop.
+   * Adds to the visitor's open cart, or to a new one when there is none or it was bought. The product and
+   * the cart are read, checked against the shop's rules, written and totalled in one transaction of few
+   * statements (no read-back): add-to-cart is the hottest write of a shop.
    */
   async addEntry(website: Website, cartId: string | undefined, input: AddToCartInput) {
-    const item = await this.productItem(website, input.itemId);
-    const product = item.product;
-    refuseOtherCheckoutPaths(product);
-    const sku = input.sku || skuOfOptions(product, input.chosenOptions);
     let computed: CartTotals | undefined;
-    const added = await this.storage.carts.addPlanned(website.id, cartId, website.currency, (current) => {
-      const quantityInCart = current.entries
-        .filter((e) => e.itemId === item.id && (!sku || e.sku === sku))
-        .reduce((sum, e) => sum + e.quantity, 0);
-      const result = validateAddToCart({
-        product: { ...product, variants: product.variants },
-        sku,
-        ...(input.chosenOptions ? { chosenOptions: input.chosenOptions } : {}),
-        quantity: input.quantity,
-        quantityInCart,
-      });
-      if (!result.ok) {
-        const status = result.error.type === 'OUT_OF_STOCK' ? 409 : 400;
-        throw fail(status, result.error.type, result.error.message);
-      }
-      const variant = (result.variant as Variant | null) ?? product.variants[0];
-      if (!variant) throw fail(400, 'VARIANT_UNAVAILABLE', ADD_TO_CART_MESSAGES.variantUnavailable);
-      const snapshot: EntrySnapshot = {
-        sku: variant.sku,
-        attributes: variant.attributes,
-        title: item.title,
-        productType: product.productType,
-        ...(variant.weightGrams !== undefined ? { weightGrams: variant.weightGrams } : {}),
-      };
-      return {
-        entry: {
-          itemId: item.id,
-          variantId: variant.id,
+    const added = await this.storage.carts.addPlanned(
+      website.id,
+      cartId,
+      website.currency,
+      input.itemId,
+      (current) => {
+        // Read in the add's own transaction: the rules see the stock as it is when the cart is written.
+        const item = asProductItem(current.item);
+        const product = item.product;
+        refuseOtherCheckoutPaths(product);
+        const sku = input.sku || skuOfOptions(product, input.chosenOptions);
+        const quantityInCart = current.entries
+          .filter((e) => e.itemId === item.id && (!sku || e.sku === sku))
+          .reduce((sum, e) => sum + e.quantity, 0);
+        const result = validateAddToCart({
+          product: { ...product, variants: product.variants },
+          sku,
+          ...(input.chosenOptions ? { chosenOptions: input.chosenOptions } : {}),
+          quantity: input.quantity,
+          quantityInCart,
+        });
+        if (!result.ok) {
+          const status = result.error.type === 'OUT_OF_STOCK' ? 409 : 400;
+          throw fail(status, result.error.type, result.error.message);
+        }
+        const variant = (result.variant as Variant | null) ?? product.variants[0];
+        if (!variant) throw fail(400, 'VARIANT_UNAVAILABLE', ADD_TO_CART_MESSAGES.variantUnavailable);
+        const snapshot: EntrySnapshot = {
           sku: variant.sku,
-          quantity: result.quantity,
-          chosenVariant: snapshot,
-          ...(input.additionalFields !== undefined ? { additionalFields: input.additionalFields } : {}),
-          ...(input.subscriptionOptionId !== undefined
-            ? { subscriptionOptionId: input.subscriptionOptionId }
-            : {}),
-          purchasePriceMinor: priceOf(variant),
-        },
-        totals: (entries) => {
-          computed = totalsOf(website, entries, current.data as CartChoices);
-          return { totals: storedTotalsOf(computed), data: current.data };
-        },
-      };
-    });
+          attributes: variant.attributes,
+          title: item.title,
+          productType: product.productType,
+          ...(variant.weightGrams !== undefined ? { weightGrams: variant.weightGrams } : {}),
+        };
+        return {
+          entry: {
+            itemId: item.id,
+            variantId: variant.id,
+            sku: variant.sku,
+            quantity: result.quantity,
+            chosenVariant: snapshot,
+            ...(input.additionalFields !== undefined ? { additionalFields: input.additionalFields } : {}),
+            ...(input.subscriptionOptionId !== undefined
+              ? { subscriptionOptionId: input.subscriptionOptionId }
+              : {}),
+            purchasePriceMinor: priceOf(variant),
+          },
+          totals: (entries) => {
+            computed = totalsOf(website, entries, current.data as CartChoices);
+            return { totals: storedTotalsOf(computed), data: current.data };
+          },
+        };
+      },
+    );
     const shoppingCart = cartView(website, added.cart, computed);
     const newlyAdded = shoppingCart.entries.find((e) => e.id === added.entry.id)!;
     return { shoppingCart, newlyAdded, cartId: added.cart.id };

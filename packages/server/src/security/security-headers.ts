@@ -4,8 +4,9 @@ import { HttpError } from '../http-error.js';
 import { serverMessages } from '../messages.js';
 
 /*
- * Security headers on every answer: pages, JSON, assets and errors alike. The Content-Security-Policy is
- * the one the storefront and the editor pass without a single violation (e2e/keep-scripts-out.spec.ts):
+ * Security headers on every answer: pages, JSON, assets and errors alike. The Content-Security-Policy of
+ * documents is the one the storefront and the editor pass without a single violation
+ * (e2e/keep-scripts-out.spec.ts); JSON answers get the API policy below:
  *
  * - scripts only from this origin (the islands bundle, the editor bundle) plus the reCAPTCHA Enterprise
  *   script a site with its own captcha keys loads; no inline script, no eval. JSON-LD is a data block,
@@ -95,12 +96,26 @@ export function contentSecurityPolicy(
     .join('; ');
 }
 
+/**
+ * The policy of a JSON answer: no document is ever shown from it, so it may load nothing and be framed by
+ * nobody (what OWASP's REST cheat sheet asks of APIs). The page policy above would only add some 600 bytes
+ * to every cart call.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+const isJson = (contentType: unknown) =>
+  typeof contentType === 'string' && contentType.startsWith('application/json');
+
 /** Adds the headers in onRequest, so even early refusals (404, 403, 413) carry them. */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const csp = contentSecurityPolicy(options);
   // Policies widened for a site's own settings, by what they add (few distinct ones exist).
   const widened = new Map<string, string>();
   app.addHook('onSend', async (request, reply, payload) => {
+    if (isJson(reply.getHeader('content-type'))) {
+      reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
+      return payload;
+    }
     const sources = siteSources(request.website?.settings as Record<string, unknown> | undefined);
     if (sources.script.length === 0 && sources.connect.length === 0) return payload;
     const key = JSON.stringify(sources);

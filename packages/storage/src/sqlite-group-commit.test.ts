@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, sql } from 'kysely';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { Database } from './schema.js';
+import { BaukastenSqliteDialect } from './sqlite-dialect.js';
+import { SqliteGroupCommit } from './sqlite-group-commit.js';
+
+/*
+ * The SQLite group commit on its own (SQLite-only by nature; PostgreSQL commits each add, and the
+ * add-to-cart tests run the same behaviour on both databases through the API).
+ */
+let dir: string;
+let database: SqliteDatabase.Database;
+let db: Kysely<Database>;
+let executed: string[];
+let group: SqliteGroupCommit;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'baukasten-group-'));
+  database = new SqliteDatabase(join(dir, 'group.sqlite'));
+  database.pragma('journal_mode = WAL');
+  database.exec('create table notes (id text primary key, body text not null)');
+  db = new Kysely<Database>({ dialect: new BaukastenSqliteDialect({ database }) });
+  executed = [];
+  group = new SqliteGroupCommit(db, database, (statement) => executed.push(statement));
+});
+afterEach(async () => {
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const insert = (id: string) => (run: Parameters<Parameters<SqliteGroupCommit['write']>[0]>[0]) => {
+  run.run('insert into notes (id, body) values (?, ?)', id, `note ${id}`);
+  return id;
+};
+const stored = () =>
+  (database.prepare('select id from notes order by id').all() as { id: string }[]).map((r) => r.id);
+
+it('writes that arrive together share one commit, and each caller is answered after it', async () => {
+  const answers = await Promise.all(['a', 'b', 'c', 'd'].map((id) => group.write(insert(id))));
+  expect(answers).toEqual(['a', 'b', 'c', 'd']);
+  expect(executed.filter((s) => s === 'commit')).toHaveLength(1);
+  // Answered means committed: a second connection sees every row.
+  const reader = new SqliteDatabase(join(dir, 'group.sqlite'), { readonly: true });
+  expect((reader.prepare('select count(*) as n from notes').get() as { n: number }).n).toBe(4);
+  reader.close();
+});
+
+it('a write that fails after writing is undone alone; the others of its group are stored', async () => {
+  const failing = group.write((run) => {
+    insert('x')(run);
+    throw new Error('refused after writing');
+  });
+  const others = Promise.all([group.write(insert('a')), group.write(insert('b'))]);
+  await expect(failing).rejects.toThrow('refused after writing');
+  expect(await others).toEqual(['a', 'b']);
+  expect(stored()).toEqual(['a', 'b']);
+});
+
+it('a failed commit reaches every caller of the group and stores none of it', async () => {
+  const results = await Promise.allSettled([
+    group.write(insert('a')),
+    // Breaks the transaction itself: the shared commit cannot happen.
+    group.write((run) => run.run('rollback')),
+    group.write(insert('b')),
+  ]);
+  expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+  expect(stored()).toEqual([]);
+  expect(database.inTransaction).toBe(false);
+  // The next group works again.
+  expect(await group.write(insert('c'))).toBe('c');
+  expect(stored()).toEqual(['c']);
+});
+
+it('never writes into a transaction another caller holds open on the connection', async () => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const open = db.transaction().execute(async (trx) => {
+    await sql`insert into notes (id, body) values ('t', 'in transaction')`.execute(trx);
+    await held;
+    throw new Error('rolled back');
+  });
+  const write = group.write(insert('a'));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  release();
+  await expect(open).rejects.toThrow('rolled back');
+  expect(await write).toBe('a');
+  expect(stored()).toEqual(['a']);
+});
+
+it('runs after-commit work only for writes that committed, after the commit and before any answer', async () => {
+  const seen: string[] = [];
+  const note = (id: string, fail = false) =>
+    group.write((run) => {
+      insert(id)(run);
+      run.afterCommit(() => seen.push(`${id} after ${executed.includes('commit') ? 'commit' : 'nothing'}`));
+      if (fail) throw new Error(`${id} refused`);
+      return id;
+    });
+  const answered = Promise.allSettled([note('a'), note('x', true), note('b')]).then((r) => {
+    seen.push('answered');
+    return r.map((x) => x.status);
+  });
+  expect(await answered).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  expect(seen).toEqual(['a after commit', 'b after commit', 'answered']);
+  // A group whose commit fails runs none.
+  seen.length = 0;
+  await Promise.allSettled([note('c'), group.write((run) => run.run('rollback'))]);
+  expect(seen).toEqual([]);
+});

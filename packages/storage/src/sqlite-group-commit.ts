@@ -1,0 +1,151 @@
+import type SqliteDatabase from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+/** Reports a statement run outside Kysely, so query logs and statement counts still see it. */
+export type StatementReport = (sql: string, durationMs: number) => void;
+
+interface Job {
+  work: (run: RunStatement) => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Runs one SQL statement with its parameters on the shared transaction; `all` answers rows. */
+export type RunStatement = {
+  /**
+   * SQLite's data_version at the start of the group: it changes when another connection (another process)
+   * has committed to the file since, never for this connection's own writes.
+   */
+  readonly dataVersion: number;
+  get<Row>(sql: string, ...params: unknown[]): Row | undefined;
+  all<Row>(sql: string, ...params: unknown[]): Row[];
+  run(sql: string, ...params: unknown[]): void;
+  /**
+   * Runs `fn` right after the group's COMMIT succeeded, before any caller is answered; never when this
+   * write was rolled back or the commit failed. For memories that must only ever hold committed rows.
+   */
+  afterCommit(fn: () => void): void;
+};
+
+/** At most this many writes share one commit, so one busy moment cannot make a very long transaction. */
+const MAX_PER_COMMIT = 64;
+
+/**
+ * Group commit on SQLite. A commit with synchronous=FULL waits for the disk (an fsync, most of an
+ * add-to-cart's time); writes that arrive together share one: each runs in a savepoint of its own inside
+ * one BEGIN IMMEDIATE ... COMMIT, and each caller is answered only after that COMMIT returned, so an
+ * answered write is as durable as before. A write that throws is rolled back to its savepoint alone and its
+ * caller gets the error; the others commit. If the COMMIT itself fails, every caller of the group gets the
+ * error and nothing of the group is stored.
+ *
+ * Writes join the group until the event loop has taken in the requests that are ready (setImmediate), so
+ * a lone write waits for nobody. The group runs on Kysely's connection (its lock), so it never lands inside
+ * a transaction another request has open on the same connection.
+ */
+export class SqliteGroupCommit {
+  #queue: Job[] = [];
+  #scheduled = false;
+  readonly #statements = new Map<string, SqliteDatabase.Statement>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly database: SqliteDatabase.Database,
+    private readonly report?: StatementReport,
+  ) {}
+
+  /** Runs `work` (synchronous statements through `run`) in the next group; resolves after its commit. */
+  write<T>(work: (run: RunStatement) => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.#schedule();
+    });
+  }
+
+  #schedule() {
+    if (this.#scheduled || this.#queue.length === 0) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      const jobs = this.#queue.splice(0, MAX_PER_COMMIT);
+      this.#schedule();
+      this.db
+        .connection()
+        .execute(async () => this.#commit(jobs))
+        .catch((error: unknown) => {
+          for (const job of jobs) job.reject(error);
+        });
+    });
+  }
+
+  #statement(sql: string) {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.database.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  #timed<T>(sql: string, fn: () => T): T {
+    if (!this.report) return fn();
+    const started = performance.now();
+    try {
+      return fn();
+    } finally {
+      this.report(sql, performance.now() - started);
+    }
+  }
+
+  readonly #run: RunStatement = {
+    dataVersion: 0,
+    get: <Row>(sql: string, ...params: unknown[]) =>
+      this.#timed(sql, () => this.#statement(sql).get(...params) as Row | undefined),
+    all: <Row>(sql: string, ...params: unknown[]) =>
+      this.#timed(sql, () => this.#statement(sql).all(...params) as Row[]),
+    run: (sql: string, ...params: unknown[]) => {
+      this.#timed(sql, () => this.#statement(sql).run(...params));
+    },
+    afterCommit: (fn: () => void) => {
+      this.#afterCommit.push(fn);
+    },
+  };
+  #afterCommit: Array<() => void> = [];
+
+  #commit(jobs: Job[]) {
+    const run = this.#run;
+    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    const committed: Array<() => void> = [];
+    run.run('begin immediate');
+    try {
+      (run as { dataVersion: number }).dataVersion = this.database.pragma('data_version', {
+        simple: true,
+      }) as number;
+      for (const job of jobs) {
+        this.#afterCommit = [];
+        run.run('savepoint group_write');
+        try {
+          outcomes.push({ ok: true, value: job.work(run) });
+          run.run('release group_write');
+          committed.push(...this.#afterCommit);
+        } catch (error) {
+          run.run('rollback to group_write');
+          run.run('release group_write');
+          outcomes.push({ ok: false, error });
+        }
+      }
+      run.run('commit');
+    } catch (error) {
+      if (this.database.inTransaction) run.run('rollback');
+      throw error;
+    } finally {
+      this.#afterCommit = [];
+    }
+    for (const fn of committed) fn();
+    jobs.forEach((job, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) job.resolve(outcome.value);
+      else job.reject(outcome.error);
+    });
+  }
+}
