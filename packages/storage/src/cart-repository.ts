@@ -3,8 +3,7 @@ import { atomically } from './atomically.js';
 import { newId } from './ids.js';
 import { itemFromRows, itemRepository } from './item-repository.js';
 import { fromFlag, fromJson, toJson } from './json-column.js';
-import type { RememberedCarts } from './remembered-carts.js';
-import type { RememberedItems } from './remembered-items.js';
+import type { Remembered } from './remembered.js';
 import type {
   CartEntriesTable,
   CartsTable,
@@ -276,18 +275,29 @@ const SQLITE_INSERT_ENTRY = `insert into "cart_entries" ("website_id", "id", "ca
   "created_at") values (@website_id, @id, @cart_id, @item_id, @variant_id, @sku, @quantity, @chosen_variant,
   @additional_fields, @subscription_option_id, @purchase_price_minor, @position, @created_at)`;
 
-/** SQLite only: concurrent adds share one commit and reuse what they read while unchanged (see the files). */
+/** An open cart's row and entries as an add committed them. */
+export interface RememberedCart {
+  row: Selectable<CartsTable>;
+  entries: readonly StoredCartEntry[];
+}
+
+/**
+ * SQLite only: concurrent adds share one commit (sqlite-group-commit.ts) and reuse the products they read
+ * (unchanged while this process wrote no content: ContentChanges.version) and the carts they committed
+ * (unchanged while it wrote no carts through Kysely: checkout, quantity changes, removals, website deletion
+ * with its cascade — ContentChanges.cartVersion); both only while no other process wrote the file.
+ */
 export interface SqliteAdds {
   group: SqliteGroupCommit;
-  items: RememberedItems;
-  carts: RememberedCarts;
+  items: Remembered<Item>;
+  carts: Remembered<RememberedCart>;
 }
 
 export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): CartRepository {
   const groupCommit = sqliteAdds?.group;
   /** The item with its product, inside the group's transaction; remembered while provably unchanged. */
   const readItem = (run: RunStatement, websiteId: string, itemId: string): Item | undefined => {
-    const remembered = sqliteAdds?.items.get(websiteId, itemId, run.dataVersion);
+    const remembered = sqliteAdds?.items.get(`${websiteId}/${itemId}`, run.dataVersion);
     if (remembered) return remembered;
     const row = run.get<Selectable<ItemsTable>>(SQLITE_ITEM, websiteId, itemId);
     if (!row) return undefined;
@@ -296,17 +306,19 @@ export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): C
       run.get<Selectable<ProductsTable>>(SQLITE_PRODUCT, websiteId, itemId),
       run.all<Selectable<ProductVariantsTable>>(SQLITE_VARIANTS, websiteId, itemId),
     );
-    sqliteAdds?.items.set(websiteId, itemId, item, run.dataVersion);
+    sqliteAdds?.items.set(`${websiteId}/${itemId}`, item, run.dataVersion);
     return item;
   };
   /**
    * The open cart with its entries, inside the group's transaction: as the last add committed it while
-   * provably unchanged, else read. Forgotten until this add commits, so a later add of the same cart in the
-   * same group reads what this one wrote.
+   * provably unchanged, else read. Forgotten until this add commits (it is remembered again only after the
+   * commit, never in a rolled-back state), so a later add of the same cart in the same group reads what this
+   * one wrote.
    */
   const readOpenCart = (run: RunStatement, websiteId: string, cartId: string) => {
-    const remembered = sqliteAdds?.carts.get(websiteId, cartId, run.dataVersion);
-    sqliteAdds?.carts.forget(websiteId, cartId);
+    const key = `${websiteId}/${cartId}`;
+    const remembered = sqliteAdds?.carts.get(key, run.dataVersion);
+    sqliteAdds?.carts.forget(key);
     if (remembered) return remembered;
     const row = run.get<Selectable<CartsTable>>(SQLITE_OPEN_CART, websiteId, cartId);
     const entries = row
@@ -396,24 +408,11 @@ export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): C
             .executeTakeFirst();
           const now = Date.now();
           entryId = newId(now);
+          const position =
+            last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
           await tx
             .insertInto('cart_entries')
-            .values({
-              website_id: websiteId,
-              id: entryId,
-              cart_id: cartId,
-              item_id: input.itemId,
-              variant_id: input.variantId ?? null,
-              sku: input.sku,
-              quantity: input.quantity,
-              chosen_variant: toJson(input.chosenVariant),
-              additional_fields: input.additionalFields ?? null,
-              subscription_option_id: input.subscriptionOptionId ?? null,
-              purchase_price_minor: input.purchasePriceMinor,
-              position:
-                last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1,
-              created_at: now,
-            })
+            .values(entryRow(websiteId, cartId, { ...input, id: entryId, position, createdAt: now }))
             .execute();
         }
         const cart = (await find(websiteId, cartId, tx))!;
@@ -433,8 +432,10 @@ export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): C
           const added = planAddition(websiteId, currency, row, entries, item, plan);
           run.run(added.created ? SQLITE_INSERT_CART : SQLITE_UPDATE_CART, added.cartRow);
           run.run(added.merged ? SQLITE_UPDATE_QUANTITY : SQLITE_INSERT_ENTRY, added.entryRow);
-          const written = { row: added.cartRow, entries: added.answer.cart.entries };
-          run.afterCommit(() => sqliteAdds?.carts.set(websiteId, written, run.dataVersion));
+          const written: RememberedCart = { row: added.cartRow, entries: added.answer.cart.entries };
+          run.afterCommit(() =>
+            sqliteAdds?.carts.set(`${websiteId}/${added.cartRow.id}`, written, run.dataVersion),
+          );
           return added.answer;
         });
       }

@@ -120,7 +120,7 @@ export class ContentChanges {
   /**
    * Raised like the version, by every statement through Kysely that writes carts or their entries (or a
    * table it cannot tell): add-to-cart on SQLite, which writes without Kysely, keeps the carts it wrote only
-   * while this stands (remembered-carts.ts).
+   * while this stands (cart-repository.ts, remembered.ts).
    */
   get cartVersion() {
     return this.#cartVersion;

@@ -19,8 +19,7 @@ import { type MediaRepository, mediaRepository } from './media-repository.js';
 import { migrationProvider } from './migrations/index.js';
 import { type NewsletterRepository, newsletterRepository } from './newsletter-repository.js';
 import { type OrderRepository, orderRepository } from './order-repository.js';
-import { RememberedCarts } from './remembered-carts.js';
-import { RememberedItems } from './remembered-items.js';
+import { Remembered } from './remembered.js';
 import { type RestockSignupRepository, restockSignupRepository } from './restock-repository.js';
 import type { Database } from './schema.js';
 import { type SiteFormRepository, siteFormRepository } from './site-form-repository.js';
@@ -249,8 +248,8 @@ function openSqlite(
     db,
     sqliteAdds: {
       group: new SqliteGroupCommit(db, database, report),
-      items: new RememberedItems(changes),
-      carts: new RememberedCarts(changes),
+      items: new Remembered(() => changes.version, 2000),
+      carts: new Remembered(() => changes.cartVersion, 10_000),
     },
   };
 }

@@ -53,7 +53,7 @@ withTestDatabases((db) => {
     // The website is remembered; one transaction reads the product with its variants (3), the cart and its
     // entries, and writes the entry and the totals (a first add only inserts both).
     // On SQLite the product and the cart the last add committed are reused while provably unchanged
-    // (remembered-items.ts, remembered-carts.ts): a repeated add only writes.
+    // (storage's remembered.ts): a repeated add only writes.
     const sqlite = db.name === 'sqlite';
     expect(first).toHaveLength(5);
     expect(again).toHaveLength(sqlite ? 2 : 7);
