@@ -522,14 +522,7 @@ export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): C
     async saveTotals(websiteId, cartId, totals, data) {
       await db
         .updateTable('carts')
-        .set({
-          subtotal_minor: totals.subtotalMinor,
-          tax_minor: totals.taxMinor,
-          shipping_cost_minor: totals.shippingCostMinor,
-          discount_minor: totals.discountMinor,
-          grand_total_minor: totals.grandTotalMinor,
-          data: toJson(data),
-        })
+        .set(totalsColumns(totals, data))
         .where('website_id', '=', websiteId)
         .where('id', '=', cartId)
         .where('is_purchased', '=', 0)
