@@ -36,6 +36,9 @@ export default defineConfig({
           include: ['packages/storage/src/**/*.test.ts', 'packages/server/src/**/*.test.ts'],
           // Storage and API tests share one PostgreSQL database; files run one after another.
           fileParallelism: false,
+          // Files share one module graph: each file loading the whole server anew cost minutes of imports.
+          // Tests keep no state in modules (each opens its own database and app), nor mock them.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -29,7 +29,8 @@ withTestDatabases((db) => {
     expect(await storage.siteMembers.rolesOf(one.id, ada.id)).toEqual([ADMIN]);
     expect(await storage.siteMembers.rolesOf(two.id, ada.id)).toEqual([EDITOR, STORE_MANAGER]);
     expect(await storage.siteMembers.rolesOf(one.id, 'someone-else')).toBeUndefined();
-    const sites = await storage.siteMembers.sitesOf(ada.id);
+    // Listed by when the account joined; both joins may fall in one millisecond, so compare by title.
+    const sites = (await storage.siteMembers.sitesOf(ada.id)).sort((a, b) => a.title.localeCompare(b.title));
     expect(sites).toEqual([
       { websiteId: one.id, title: 'Eins', hostnames: one.hostnames, roles: [ADMIN] },
       { websiteId: two.id, title: 'Zwei', hostnames: two.hostnames, roles: [EDITOR, STORE_MANAGER] },
