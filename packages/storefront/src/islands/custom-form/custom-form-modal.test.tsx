@@ -91,9 +91,12 @@ afterEach(() => {
 
 const addButton = () =>
   document.querySelector<HTMLButtonElement>('form:not(.custom-form__form) button[type="submit"]')!;
+/** Opens the form and waits for its effect (focus inside, keys listened to), which may come a moment later. */
 const openForm = async () => {
   fireEvent.click(addButton());
-  return screen.findByRole('dialog', { name: 'Gravur' });
+  const form = await screen.findByRole('dialog', { name: 'Gravur' });
+  await waitFor(() => expect(form.contains(document.activeElement)).toBe(true));
+  return form;
 };
 
 describe('custom product form', () => {
@@ -231,7 +234,10 @@ describe('custom product form', () => {
       </QuickViewDialog>,
     );
     fireEvent.click(document.querySelector<HTMLButtonElement>('.product-purchase button[type="submit"]')!);
-    await screen.findByRole('dialog', { name: 'Gravur' });
+    const form = await screen.findByRole('dialog', { name: 'Gravur' });
+    // The dialog takes focus and starts listening for Escape in an effect that may run a moment after it
+    // appears (under load, CI saw it later): wait for the focus before pressing keys.
+    await waitFor(() => expect(form.contains(document.activeElement)).toBe(true));
     const field = screen.getByLabelText(/Gravurtext/);
     field.focus();
     expect(document.activeElement).toBe(field);

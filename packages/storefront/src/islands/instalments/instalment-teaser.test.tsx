@@ -33,9 +33,12 @@ function stubInfoPage(html: string | Error) {
 }
 
 const teaser = () => document.querySelector('.instalment-teaser');
+/** Opens the modal and waits for its effect (focus inside, keys listened to), which may come a moment later. */
 const openInfo = async () => {
   fireEvent.click(screen.getByRole('button', { name: /Mehr erfahren/ }));
-  return screen.findByRole('dialog', { name: 'Ratenzahlung mit Afterpay' });
+  const dialog = await screen.findByRole('dialog', { name: 'Ratenzahlung mit Afterpay' });
+  await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+  return dialog;
 };
 
 describe('instalment teaser', () => {
@@ -101,7 +104,13 @@ describe('instalment info modal', () => {
     render(<ProductPurchase {...purchaseProps(mug, { instalmentContext: us })} />);
     expect(screen.queryByRole('dialog')).toBeNull();
     const dialog = await openInfo();
-    expect(fetchSpy).toHaveBeenCalledWith('https://static.afterpay.com/modal/en_US.html', expect.anything());
+    // The page is fetched in an effect of the opened dialog, which may run a moment after it appears.
+    await waitFor(() =>
+      expect(fetchSpy).toHaveBeenCalledWith(
+        'https://static.afterpay.com/modal/en_US.html',
+        expect.anything(),
+      ),
+    );
     await waitFor(() =>
       expect(dialog.querySelector('iframe')?.getAttribute('srcdoc')).toBe('<h1>Pay in 4</h1>'),
     );
