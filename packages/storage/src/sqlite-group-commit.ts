@@ -32,10 +32,10 @@ export type RunStatement = {
 const MAX_PER_COMMIT = 64;
 
 /**
- * Group commit on SQLite. A commit with synchronous=FULL waits for the disk (an fsync, most of an
- * add-to-cart's time); writes that arrive together share one: each runs in a savepoint of its own inside
- * one BEGIN IMMEDIATE ... COMMIT, and each caller is answered only after that COMMIT returned, so an
- * answered write is as durable as before. A write that throws is rolled back to its savepoint alone and its
+ * Group commit on SQLite. A commit writes the WAL pages and, with synchronous=FULL, syncs them: with one
+ * commit per add that was most of an add-to-cart's time. Writes that arrive together share one commit: each
+ * runs in a savepoint of its own inside one BEGIN IMMEDIATE ... COMMIT, and each caller is answered only
+ * after that COMMIT returned, so an answered write is as durable as before. A write that throws is rolled back to its savepoint alone and its
  * caller gets the error; the others commit. If the COMMIT itself fails, every caller of the group gets the
  * error and nothing of the group is stored.
  *
@@ -97,7 +97,8 @@ export class SqliteGroupCommit {
     }
   }
 
-  readonly #run: RunStatement = {
+  /** The one statement runner; its dataVersion is set at the start of each group. */
+  readonly #run: { -readonly [K in keyof RunStatement]: RunStatement[K] } = {
     dataVersion: 0,
     get: <Row>(sql: string, ...params: unknown[]) =>
       this.#timed(sql, () => this.#statement(sql).get(...params) as Row | undefined),
@@ -118,9 +119,7 @@ export class SqliteGroupCommit {
     const committed: Array<() => void> = [];
     run.run('begin immediate');
     try {
-      (run as { dataVersion: number }).dataVersion = this.database.pragma('data_version', {
-        simple: true,
-      }) as number;
+      run.dataVersion = this.database.pragma('data_version', { simple: true }) as number;
       for (const job of jobs) {
         this.#afterCommit = [];
         run.run('savepoint group_write');
