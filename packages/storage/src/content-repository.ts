@@ -1,8 +1,8 @@
-import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { atomically } from './atomically.js';
-import { itemRepository } from './item-repository.js';
+import { itemRepository, pageWindow, toItem } from './item-repository.js';
 import { fromFlag, fromJson, optionalFromJson, toFlag, toJson } from './json-column.js';
-import type { Database, ItemsTable } from './schema.js';
+import type { Database } from './schema.js';
 import { postgresTsQuery, sqliteMatchExpression } from './search-terms.js';
 import { StorageError } from './storage-error.js';
 import type { Image, Item, NewItem } from './types.js';
@@ -164,34 +164,6 @@ export interface ContentRepository {
 const DEFAULT_DETAILS: ContentDetails = { starred: false, commentState: 0 };
 
 const isKey = (value: unknown): value is string => typeof value === 'string' && value !== '';
-
-function window(opts: { limit?: number; offset?: number } | undefined, fallback: number, max: number) {
-  const limit = Number.isFinite(opts?.limit) ? Math.trunc(opts!.limit!) : fallback;
-  const offset = Number.isFinite(opts?.offset) ? Math.trunc(opts!.offset!) : 0;
-  return { limit: Math.min(Math.max(limit, 0), max), offset: Math.max(offset, 0) };
-}
-
-function toItem(row: Selectable<ItemsTable>): Item {
-  const item: Item = {
-    id: row.id,
-    websiteId: row.website_id,
-    collectionId: row.collection_id,
-    recordType: Number(row.record_type),
-    urlId: row.url_id,
-    title: row.title,
-    excerpt: row.excerpt,
-    body: row.body,
-    images: fromJson<Image[]>(row.images, []),
-    tags: fromJson<string[]>(row.tags, []),
-    categories: fromJson<string[]>(row.categories, []),
-    position: Number(row.position),
-    publishedOn: Number(row.published_on),
-    createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at),
-  };
-  if (row.asset_url !== null) item.assetUrl = row.asset_url;
-  return item;
-}
 
 type DetailColumns = Pick<
   ContentEntriesTable,
@@ -400,7 +372,7 @@ export function contentRepository(db: Kysely<Database>): ContentRepository {
 
     async listPosts(websiteId, collectionId, opts) {
       if (!isKey(websiteId) || !isKey(collectionId)) return { items: [], total: 0 };
-      const { limit, offset } = window(opts, 10, 100);
+      const { limit, offset } = pageWindow(opts, 10, 100);
       const now = opts?.now ?? Date.now();
       const base = itemsWithDetails()
         .where('items.website_id', '=', websiteId)
@@ -453,7 +425,7 @@ export function contentRepository(db: Kysely<Database>): ContentRepository {
         // Events not published yet (drafts of the editor) stay hidden, as posts do.
         .where('items.published_on', '<=', Date.now());
       if ('from' in opts) {
-        const { limit } = window(opts, 200, 500);
+        const { limit } = pageWindow(opts, 200, 500);
         const rows = await base
           .where('content_entries.start_date', '<', opts.to)
           .where('content_entries.end_date', '>=', opts.from)
@@ -463,7 +435,7 @@ export function contentRepository(db: Kysely<Database>): ContentRepository {
           .execute();
         return { items: rows.map(toContentItem), total: rows.length };
       }
-      const { limit, offset } = window(opts, 20, 100);
+      const { limit, offset } = pageWindow(opts, 20, 100);
       const now = opts.now ?? Date.now();
       const filtered =
         opts.when === 'upcoming'
@@ -485,7 +457,7 @@ export function contentRepository(db: Kysely<Database>): ContentRepository {
 
     async search(websiteId, query, opts) {
       if (!isKey(websiteId)) return { items: [], total: 0 };
-      const { limit, offset } = window(opts, 20, 100);
+      const { limit, offset } = pageWindow(opts, 20, 100);
       const now = opts?.now ?? Date.now();
       const match = postgres ? postgresTsQuery(query) : sqliteMatchExpression(query);
       if (match === '') return { items: [], total: 0 };

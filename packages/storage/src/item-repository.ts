@@ -109,7 +109,8 @@ const MAX_LIMIT = 1000;
 
 const isKey = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-function toItem(row: Selectable<ItemsTable>): Item {
+/** An item row as the Item the site shows (no product: see itemFromRows). */
+export function toItem(row: Selectable<ItemsTable>): Item {
   const item: Item = {
     id: row.id,
     websiteId: row.website_id,
@@ -145,10 +146,15 @@ export function itemFromRows(
 /** LIKE pattern for "contains", with the wildcards of the text itself escaped (ESCAPE '\\'). */
 const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function pageWindow(opts: { limit?: number; offset?: number } | undefined) {
-  const limit = Number.isFinite(opts?.limit) ? Math.trunc(opts!.limit!) : DEFAULT_LIMIT;
+/** A limit and offset from a caller's options: whole numbers, never negative, the limit at most `max`. */
+export function pageWindow(
+  opts: { limit?: number; offset?: number } | undefined,
+  fallback = DEFAULT_LIMIT,
+  max = MAX_LIMIT,
+) {
+  const limit = Number.isFinite(opts?.limit) ? Math.trunc(opts!.limit!) : fallback;
   const offset = Number.isFinite(opts?.offset) ? Math.trunc(opts!.offset!) : 0;
-  return { limit: Math.min(Math.max(limit, 0), MAX_LIMIT), offset: Math.max(offset, 0) };
+  return { limit: Math.min(Math.max(limit, 0), max), offset: Math.max(offset, 0) };
 }
 
 export function itemRepository(db: Kysely<Database>): ItemRepository {

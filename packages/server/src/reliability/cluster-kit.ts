@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { expect, it } from 'vitest';
 
 /*
  * Test code only: what the multi-instance and crash tests need around real server processes — a fresh
@@ -15,6 +16,15 @@ import pg from 'pg';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 export const inCi = () => process.env.CI === 'true' || process.env.CI === '1';
+
+/**
+ * Stands in for a suite whose prerequisites are missing: a failing test under CI=true (there they must be
+ * there), a visible skip with the reason on a developer's machine.
+ */
+export function missingPrerequisites(suite: string, why: string) {
+  if (inCi()) it(`${suite} prerequisites are there (required when CI=true)`, () => expect.fail(why));
+  else it.skip(why, () => {});
+}
 
 export const SERVER_ENTRY = new URL('../../dist/serve.js', import.meta.url).pathname;
 /** The process tests start the built server, as `npm start` does; `npm test` builds first. */

@@ -10,7 +10,7 @@ import {
   type Answer,
   Client,
   freshPostgresSchema,
-  inCi,
+  missingPrerequisites,
   postgresReachable,
   serverBuilt,
   waitFor,
@@ -201,8 +201,7 @@ const prerequisites = serverBuilt();
 describe('sqlite', () => {
   if (!prerequisites) {
     const why = 'Absturztest braucht den gebauten Server (npm run build)';
-    if (inCi()) it('crash test prerequisites are there (required when CI=true)', () => expect.fail(why));
-    else it.skip(why, () => {});
+    missingPrerequisites('crash test', why);
     return;
   }
   describe('crash safety: kill -9 during checkout and restock send (issue 12, issue 7)', () =>
@@ -212,8 +211,7 @@ describe('sqlite', () => {
 describe('postgres', async () => {
   if (!prerequisites || !(await postgresReachable())) {
     const why = 'Absturztest auf PostgreSQL braucht PostgreSQL und den gebauten Server';
-    if (inCi()) it('crash test prerequisites are there (required when CI=true)', () => expect.fail(why));
-    else it.skip(why, () => {});
+    missingPrerequisites('crash test', why);
     return;
   }
   describe('crash safety: kill -9 during checkout and restock send (issue 12, issue 7)', () =>

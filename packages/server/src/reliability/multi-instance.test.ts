@@ -8,7 +8,7 @@ import { createTestShop, germanAddress, type TestShop } from '../commerce/test-s
 import {
   Client,
   freshPostgresSchema,
-  inCi,
+  missingPrerequisites,
   postgresReachable,
   redisReachable,
   serverBuilt,
@@ -28,8 +28,7 @@ const ready = (async () => serverBuilt() && (await postgresReachable()) && (awai
 describe('postgres', async () => {
   if (!(await ready)) {
     const why = 'Mehrere Instanzen brauchen PostgreSQL, Redis und den gebauten Server (npm run build)';
-    if (inCi()) it('multi-instance prerequisites are there (required when CI=true)', () => expect.fail(why));
-    else it.skip(why, () => {});
+    missingPrerequisites('multi-instance', why);
     return;
   }
 
