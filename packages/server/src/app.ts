@@ -40,7 +40,7 @@ import { PageCache } from './pages/page-cache.js';
 import { notFoundContext, type PageDeps, registerPageRoutes, sendPage } from './pages/page-routes.js';
 import { registerSeoRoutes } from './pages/seo-routes.js';
 import { registerRestockRoutes } from './restock/restock-routes.js';
-import { type LogSink, redactedLoggerOptions } from './security/log-redaction.js';
+import { type LogSink, redactedLoggerOptions, requestLogger } from './security/log-redaction.js';
 import { recordRoutes } from './security/route-catalogue.js';
 import { registerSecurityHeaders } from './security/security-headers.js';
 import { inMemorySharedState, type SharedState } from './shared-state.js';
@@ -106,6 +106,7 @@ export async function buildApp({
   const app = Fastify({
     // Secrets and email addresses are censored before a line is written (security/log-redaction.ts).
     logger: redactedLoggerOptions(logLevel, logSink),
+    childLoggerFactory: requestLogger,
     trustProxy,
     bodyLimit: 256 * 1024,
     // Bounded parsing of hostile input: deep query strings and huge bodies are refused early.
@@ -127,9 +128,19 @@ export async function buildApp({
   await app.register(formbody);
 
   app.decorateRequest('website', undefined);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: a remembered host (nearly every request) is answered without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const hostname = hostnameFromHeader(request.headers.host);
-    if (hostname) request.website = await storage.websites.findByHostname(hostname);
+    if (!hostname) return done();
+    const remembered = storage.websites.rememberedByHostname(hostname);
+    if (remembered) {
+      request.website = remembered.website;
+      return done();
+    }
+    storage.websites.findByHostname(hostname).then((website) => {
+      request.website = website;
+      done();
+    }, done);
   });
 
   app.get('/healthz', async (_request, reply) => {
@@ -209,8 +220,7 @@ export async function buildApp({
   let analytics: Analytics | undefined;
   // Every other route belongs to a website: an unknown host gets the German not-found page, never another site.
   await app.register(async (site) => {
-    site.addHook('onRequest', async (request, reply) => {
-      if (request.website) return;
+    const unknownWebsite = async (request: FastifyRequest, reply: FastifyReply) => {
       if (isApiRequest(request)) {
         return reply
           .code(404)
@@ -218,6 +228,11 @@ export async function buildApp({
       }
       const context = await notFoundContext(storage, undefined, serverMessages.unknownWebsite);
       return sendPage(deps, request, reply, 'not-found', context, 404);
+    };
+    // A callback hook: every site request passes it, and one with its website costs no promise.
+    site.addHook('onRequest', (request, reply, done) => {
+      if (request.website) return done();
+      unknownWebsite(request, reply).catch(done);
     });
     // Customer accounts first: their session lookup runs before the other pages (checkout pre-fill).
     const customerAccounts = registerCustomerAccounts(site, deps, { shared });

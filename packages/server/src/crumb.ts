@@ -24,11 +24,12 @@ const newCrumb = () => randomBytes(18).toString('base64url');
 /** Issues a crumb cookie to every visitor who has none, on page and API answers alike. */
 export function registerCrumbCookie(app: FastifyInstance) {
   if (!app.hasRequestDecorator('crumb')) app.decorateRequest('crumb', undefined);
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  // A callback hook: it runs on every request, and an async one would cost a promise and a turn.
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const existing = request.cookies[CRUMB_COOKIE];
     if (existing) {
       request.crumb = existing;
-      return;
+      return done();
     }
     request.crumb = newCrumb();
     // Readable by the page (it echoes the value), so not httpOnly; Secure whenever the page came over https.
@@ -38,6 +39,7 @@ export function registerCrumbCookie(app: FastifyInstance) {
       httpOnly: false,
       secure: request.protocol === 'https',
     });
+    done();
   });
 }
 
@@ -52,6 +54,11 @@ const sameText = (a: string, b: string) => {
  * missing or wrong, or its cookies text when the browser sent no cookies at all.
  */
 export async function requireCrumb(request: FastifyRequest): Promise<void> {
+  checkCrumb(request);
+}
+
+/** requireCrumb for callers that are not hooks: throws at once instead of rejecting. */
+export function checkCrumb(request: FastifyRequest): void {
   const cookie = request.cookies[CRUMB_COOKIE];
   const header = request.headers[CRUMB_HEADER];
   const body = request.body as { crumb?: unknown } | undefined;

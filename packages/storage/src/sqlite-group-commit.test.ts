@@ -60,6 +60,44 @@ it('a write that fails after writing is undone alone; the others of its group ar
   expect(stored()).toEqual(['a', 'b']);
 });
 
+it('a write refused before it wrote anything is refused alone; its group commits once without starting over', async () => {
+  const refused = group.write((run) => {
+    run.get('select count(*) from notes');
+    throw new Error('refused before writing');
+  });
+  const results = await Promise.allSettled([group.write(insert('a')), refused, group.write(insert('b'))]);
+  expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  expect(stored()).toEqual(['a', 'b']);
+  expect(executed.filter((s) => s === 'begin immediate')).toHaveLength(1);
+  expect(executed.filter((s) => s === 'commit')).toHaveLength(1);
+});
+
+it('when a write fails after writing, the writes before it in the group are stored once', async () => {
+  const results = await Promise.allSettled([
+    group.write(insert('a')),
+    group.write((run) => {
+      insert('x')(run);
+      throw new Error('refused after writing');
+    }),
+    group.write(insert('b')),
+  ]);
+  expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  expect(stored()).toEqual(['a', 'b']);
+  expect(executed.filter((s) => s === 'commit')).toHaveLength(1);
+});
+
+it('a read that writes (INSERT ... RETURNING through get) counts as a write when it fails afterwards', async () => {
+  const results = await Promise.allSettled([
+    group.write((run) => {
+      run.get("insert into notes (id, body) values ('r', 'returned') returning id");
+      throw new Error('refused after a returning insert');
+    }),
+    group.write(insert('a')),
+  ]);
+  expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+  expect(stored()).toEqual(['a']);
+});
+
 it('a failed commit reaches every caller of the group and stores none of it', async () => {
   const results = await Promise.allSettled([
     group.write(insert('a')),

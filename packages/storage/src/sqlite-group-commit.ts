@@ -33,10 +33,10 @@ const MAX_PER_COMMIT = 64;
 
 /**
  * Group commit on SQLite. A commit writes the WAL pages and, with synchronous=FULL, syncs them: with one
- * commit per add that was most of an add-to-cart's time. Writes that arrive together share one commit: each
- * runs in a savepoint of its own inside one BEGIN IMMEDIATE ... COMMIT, and each caller is answered only
- * after that COMMIT returned, so an answered write is as durable as before. A write that throws is rolled back to its savepoint alone and its
- * caller gets the error; the others commit. If the COMMIT itself fails, every caller of the group gets the
+ * commit per add that was most of an add-to-cart's time. Writes that arrive together share one
+ * BEGIN IMMEDIATE ... COMMIT, and each caller is answered only after that COMMIT returned, so an answered
+ * write is as durable as before. A write that throws is undone alone (see #runJobs) and its caller gets the
+ * error; the others commit. If the COMMIT itself fails, every caller of the group gets the
  * error and nothing of the group is stored.
  *
  * Writes join the group until the event loop has taken in the requests that are ready (setImmediate), so
@@ -87,6 +87,13 @@ export class SqliteGroupCommit {
     return statement;
   }
 
+  /** A read through get/all that writes after all (INSERT ... RETURNING) counts as a write. */
+  #reading(sql: string) {
+    const statement = this.#statement(sql);
+    if (!statement.readonly) this.#writes++;
+    return statement;
+  }
+
   #timed<T>(sql: string, fn: () => T): T {
     if (!this.report) return fn();
     const started = performance.now();
@@ -97,14 +104,18 @@ export class SqliteGroupCommit {
     }
   }
 
+  /** Statements the current write ran that may have changed something. */
+  #writes = 0;
+
   /** The one statement runner; its dataVersion is set at the start of each group. */
   readonly #run: { -readonly [K in keyof RunStatement]: RunStatement[K] } = {
     dataVersion: 0,
     get: <Row>(sql: string, ...params: unknown[]) =>
-      this.#timed(sql, () => this.#statement(sql).get(...params) as Row | undefined),
+      this.#timed(sql, () => this.#reading(sql).get(...params) as Row | undefined),
     all: <Row>(sql: string, ...params: unknown[]) =>
-      this.#timed(sql, () => this.#statement(sql).all(...params) as Row[]),
+      this.#timed(sql, () => this.#reading(sql).all(...params) as Row[]),
     run: (sql: string, ...params: unknown[]) => {
+      this.#writes++;
       this.#timed(sql, () => this.#statement(sql).run(...params));
     },
     afterCommit: (fn: () => void) => {
@@ -113,38 +124,74 @@ export class SqliteGroupCommit {
   };
   #afterCommit: Array<() => void> = [];
 
+  #begin() {
+    this.#run.run('begin immediate');
+    this.#run.dataVersion = this.#statement('pragma data_version').pluck().get() as number;
+  }
+
   #commit(jobs: Job[]) {
-    const run = this.#run;
-    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
-    const committed: Array<() => void> = [];
-    run.run('begin immediate');
+    let pass: Pass | undefined;
+    this.#begin();
     try {
-      run.dataVersion = this.database.pragma('data_version', { simple: true }) as number;
-      for (const job of jobs) {
-        this.#afterCommit = [];
-        run.run('savepoint group_write');
-        try {
-          outcomes.push({ ok: true, value: job.work(run) });
-          run.run('release group_write');
-          committed.push(...this.#afterCommit);
-        } catch (error) {
-          run.run('rollback to group_write');
-          run.run('release group_write');
-          outcomes.push({ ok: false, error });
-        }
+      pass = this.#runJobs(jobs, false);
+      if (pass === undefined) {
+        // A write threw after it had written: only a savepoint can undo it alone. The group has not
+        // committed and nobody was answered, so it starts over, this time with a savepoint per write.
+        this.#run.run('rollback');
+        this.#begin();
+        pass = this.#runJobs(jobs, true)!;
       }
-      run.run('commit');
+      this.#run.run('commit');
     } catch (error) {
-      if (this.database.inTransaction) run.run('rollback');
+      if (this.database.inTransaction) this.#run.run('rollback');
       throw error;
     } finally {
       this.#afterCommit = [];
     }
-    for (const fn of committed) fn();
+    for (const fn of pass.committed) fn();
     jobs.forEach((job, i) => {
-      const outcome = outcomes[i]!;
+      const outcome = pass.outcomes[i]!;
       if (outcome.ok) job.resolve(outcome.value);
       else job.reject(outcome.error);
     });
   }
+
+  /**
+   * Runs the group's writes in order. Without savepoints (the common case: two statements fewer per write),
+   * a write that throws before writing anything is refused alone, as nothing needs undoing; one that throws
+   * after writing ends the pass (undefined) so the group can start over with savepoints.
+   */
+  #runJobs(jobs: Job[], savepoints: boolean): Pass | undefined {
+    const run = this.#run;
+    const pass: Pass = { outcomes: [], committed: [] };
+    for (const job of jobs) {
+      this.#afterCommit = [];
+      if (savepoints) run.run('savepoint group_write');
+      this.#writes = 0;
+      try {
+        const value = job.work(run);
+        // A write that ended the transaction itself (ROLLBACK, COMMIT) leaves nothing to add the rest to.
+        if (!this.database.inTransaction) throw new Error('a write ended the group transaction');
+        if (savepoints) run.run('release group_write');
+        pass.outcomes.push({ ok: true, value });
+        pass.committed.push(...this.#afterCommit);
+      } catch (error) {
+        if (!this.database.inTransaction) throw error;
+        if (savepoints) {
+          run.run('rollback to group_write');
+          run.run('release group_write');
+        } else if (this.#writes > 0) {
+          return undefined;
+        }
+        pass.outcomes.push({ ok: false, error });
+      }
+    }
+    return pass;
+  }
+}
+
+interface Pass {
+  outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }>;
+  /** After-commit work of the writes that succeeded. */
+  committed: Array<() => void>;
 }

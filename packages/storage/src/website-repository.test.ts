@@ -136,4 +136,15 @@ withTestDatabases((db) => {
     await storage.websiteAdmin.delete(site.id);
     expect(await storage.websites.findByHostname('spaeter.test')).toBeUndefined();
   });
+
+  it('answers a host from memory only what a look-up would answer, and nothing after a change', async () => {
+    const site = await storage.websites.create({ title: 'Gemerkt', hostnames: ['gemerkt.test'] });
+    expect(storage.websites.rememberedByHostname('gemerkt.test')).toBeUndefined();
+    expect((await storage.websites.findByHostname('gemerkt.test'))?.title).toBe('Gemerkt');
+    expect(storage.websites.rememberedByHostname('GEMERKT.test')?.website?.title).toBe('Gemerkt');
+    expect(storage.websites.rememberedByHostname('gemerkt.test')?.website?.id).toBe(site.id);
+    await storage.websiteAdmin.update(site.id, { title: 'Geändert' });
+    expect(storage.websites.rememberedByHostname('gemerkt.test')).toBeUndefined();
+    expect((await storage.websites.findByHostname('gemerkt.test'))?.title).toBe('Geändert');
+  });
 });

@@ -10,6 +10,11 @@ import type { NewWebsite, Website, WebsiteSettings } from './types.js';
 export interface WebsiteRepository {
   /** The caller lower-cases and strips the port; this also lower-cases so a stray capital still matches. */
   findByHostname(hostname: string): Promise<Website | undefined>;
+  /**
+   * What findByHostname would answer from memory, without a query; undefined when it would have to ask
+   * the database. Lets the per-request host lookup stay synchronous in the common case.
+   */
+  rememberedByHostname(hostname: string): { website: Website | undefined } | undefined;
   findById(id: string): Promise<Website | undefined>;
   /** Throws StorageError HOSTNAME_TAKEN when a hostname already names another website. */
   create(input: NewWebsite): Promise<Website>;
@@ -123,12 +128,15 @@ export function websiteRepository(
     create: (input) => atomically(db, (tx) => repositoryOn(tx).create(input)),
     addHostnames: (websiteId, hostnames) =>
       atomically(db, (tx) => repositoryOn(tx).addHostnames(websiteId, hostnames)),
+    rememberedByHostname: (hostname) => cache.get(normalizeHostname(hostname)),
     forgetCached: () => cache.forget(),
   };
 }
 
 /** The repository on one connection or transaction; writes are wrapped by websiteRepository. */
-function repositoryOn(db: Kysely<Database>): Omit<WebsiteRepository, 'forgetCached'> {
+function repositoryOn(
+  db: Kysely<Database>,
+): Omit<WebsiteRepository, 'forgetCached' | 'rememberedByHostname'> {
   const hostnamesOf = async (websiteId: string) =>
     (
       await db

@@ -306,6 +306,47 @@ withTestDatabases((db) => {
     expect(gone.json().error.type).toBe('CART_ENTRY_NOT_FOUND');
   });
 
+  it('R7.1.2 the compiled add answer is the cart exactly as JSON.stringify writes it, whatever the cart holds', async () => {
+    // The add answer goes through a compiled serializer (cart-view.ts), the cart read does not: for carts
+    // with sale, digital, engraved and multiple entries, coupons (valid and not), another shipping option
+    // and country, both must be the same text, so no field is lost, renamed or re-typed on the way out.
+    const v = await visitor();
+    await v.add(shop.shirt.id, sku('L'));
+    await v.add(shop.ebook.id, sku('EBOOK'));
+    const cartId = v.cookies.get('cart')!;
+    const cart = (await storage.carts.find(shop.websiteId, cartId))!;
+    await storage.carts.saveTotals(shop.websiteId, cartId, cart, {
+      couponCodes: ['ZEHN', 'GIBTSNICHT'],
+      shippingOptionId: 'express',
+      country: 'AT',
+    });
+    const addAndRead = async (who: Visitor, ...add: Parameters<Visitor['add']>) => {
+      const answer = await who.add(...add);
+      expect(answer.statusCode).toBe(200);
+      return { answer, read: await who.request('GET', '/api/commerce/shopping-cart') };
+    };
+    const digitalOnly = await visitor();
+    const seen = [
+      await addAndRead(v, shop.mug.id, sku('TASSE'), 2, {
+        additionalFields: '{"gravur":"Zoë & \\"Ben\\" <3"}',
+      }),
+      await addAndRead(v, shop.mug.id, sku('TASSE'), 1),
+      await addAndRead(v, shop.shirt.id, sku('L'), 1),
+      await addAndRead(digitalOnly, shop.ebook.id, sku('EBOOK')),
+    ];
+    for (const { answer, read } of seen) {
+      const added = answer.json().newlyAdded.id;
+      const entry = read.json().entries.find((e: { id: string }) => e.id === added);
+      expect(answer.body).toBe(`{"shoppingCart":${read.body},"newlyAdded":${JSON.stringify(entry)}}`);
+    }
+    expect(seen[0]!.answer.json().shoppingCart).toMatchObject({
+      validCoupons: ['ZEHN'],
+      invalidCoupons: ['GIBTSNICHT'],
+      shippingLocation: { country: 'AT' },
+      selectedShippingOption: { id: 'express' },
+    });
+  });
+
   it("R7.1.3 replaces an entry's additional fields: shoppingCart and updatedEntry", async () => {
     const v = await visitor();
     const entry = (

@@ -39,9 +39,11 @@ export function registerCustomerAccounts(
   const auth = new CustomerAuth(deps.storage, options.now);
   if (!site.hasRequestDecorator('customer')) site.decorateRequest('customer', undefined);
   // Pages such as the checkout read request.customer; only a browser with the cookie costs a query.
-  site.addHook('preHandler', async (request, reply) => {
+  // A callback hook, so the calls that need no lookup (all but GETs with the cookie) cost no promise.
+  site.addHook('preHandler', (request, reply, done) => {
     if (request.method === 'GET' && request.cookies[CUSTOMER_SESSION_COOKIE])
-      await auth.current(request, reply);
+      auth.current(request, reply).then(() => done(), done);
+    else done();
   });
   const limiters = { ...customerLimiters(options.shared), ...options.limiters };
   const restockSignUp = registerCustomerAccountRoutes(site, deps.storage, auth, limiters);

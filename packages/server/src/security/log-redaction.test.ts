@@ -66,6 +66,24 @@ withTestDatabases((db) => {
       expect(log).not.toMatch(/[\w.+-]+@example\.org/);
     });
 
+    it('every line a request logs names that request, and only that one', async () => {
+      lines.length = 0;
+      await app.inject({ url: '/', headers: { host: 'log.test' } });
+      await app.inject({ url: '/gibt-es-nicht', headers: { host: 'log.test' } });
+      await new Promise((r) => setImmediate(r));
+      const requestLines = lines.map((line) => JSON.parse(line)).filter((line) => line.req || line.res);
+      const ids = [...new Set(requestLines.map((line) => line.reqId))];
+      expect(ids).toHaveLength(2);
+      expect(ids.every((id) => typeof id === 'string' && id !== '')).toBe(true);
+      for (const id of ids) {
+        const own = requestLines.filter((line) => line.reqId === id);
+        expect(own.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+      }
+      // The server's own lines carry no request id.
+      app.log.info('ohne Anfrage');
+      expect(JSON.parse(lines.at(-1)!)).not.toHaveProperty('reqId');
+    });
+
     it('the scrubber keeps a JSON line JSON and replaces addresses and URL credentials', () => {
       const line = JSON.stringify({ msg: `an ${MAIL}`, url: `postgres://u:${SECRET}@db/x?crumb=${SECRET}` });
       const scrubbed = scrubLogLine(line);

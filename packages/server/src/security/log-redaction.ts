@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 
 /*
  * Logs never carry secrets or email addresses. Two layers:
@@ -53,6 +53,10 @@ export interface LogSink {
   write(line: string): void;
 }
 
+/** The request id a request's logger stamps on its lines (see `requestLogger`). */
+const REQUEST_ID = Symbol('requestId');
+type RequestLogger = FastifyBaseLogger & { [REQUEST_ID]?: string };
+
 /** Fastify's logger options: the level, the redaction paths and a scrubbing stream to `sink` (stdout). */
 export function redactedLoggerOptions(
   level: string,
@@ -61,6 +65,28 @@ export function redactedLoggerOptions(
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: REDACTED },
+    // Every line of a request's logger names the request, as Fastify's own child loggers would.
+    mixin: (_object: object, _level: number, logger: RequestLogger) =>
+      logger[REQUEST_ID] === undefined ? {} : { reqId: logger[REQUEST_ID] },
     stream: { write: (line: string) => sink.write(scrubLogLine(line)) },
   };
 }
+
+/**
+ * Fastify's per-request child logger, without child bindings. Fastify's default binds `{reqId}` to a child
+ * of the redacting logger, and pino runs the redaction over bindings at every child's creation: measured,
+ * that was some 5 KB of garbage and a few µs per request, more than many a handler. Here the id sits on the
+ * child and the mixin above writes it into each line, so it is redacted like the rest of the line only when
+ * a line is written at all.
+ */
+export const requestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) => {
+  const child: RequestLogger =
+    options.level === undefined ? logger.child(NO_BINDINGS) : logger.child(NO_BINDINGS, options);
+  child[REQUEST_ID] = String(bindings.reqId);
+  return child;
+};
+const NO_BINDINGS = Object.freeze({});
