@@ -237,8 +237,9 @@ function openSqlite(
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   cachePreparedStatements(database);
+  const dialect = new BaukastenSqliteDialect({ database });
   const db = new Kysely<Database>({
-    dialect: new BaukastenSqliteDialect({ database }),
+    dialect,
     log: queryLog(opts),
     plugins: [changes.plugin()],
   });
@@ -247,7 +248,7 @@ function openSqlite(
   return {
     db,
     sqliteAdds: {
-      group: new SqliteGroupCommit(db, database, report),
+      group: new SqliteGroupCommit(dialect, database, report),
       items: new Remembered(() => changes.version, 2000),
       carts: new Remembered(() => changes.cartVersion, 10_000),
     },

@@ -23,9 +23,10 @@ beforeEach(() => {
   database = new SqliteDatabase(join(dir, 'group.sqlite'));
   database.pragma('journal_mode = WAL');
   database.exec('create table notes (id text primary key, body text not null)');
-  db = new Kysely<Database>({ dialect: new BaukastenSqliteDialect({ database }) });
+  const dialect = new BaukastenSqliteDialect({ database });
+  db = new Kysely<Database>({ dialect });
   executed = [];
-  group = new SqliteGroupCommit(db, database, (statement) => executed.push(statement));
+  group = new SqliteGroupCommit(dialect, database, (statement) => executed.push(statement));
 });
 afterEach(async () => {
   await db.destroy();

@@ -1,6 +1,5 @@
 import type SqliteDatabase from 'better-sqlite3';
-import type { Kysely } from 'kysely';
-import type { Database } from './schema.js';
+import type { BaukastenSqliteDialect } from './sqlite-dialect.js';
 
 /** Reports a statement run outside Kysely, so query logs and statement counts still see it. */
 export type StatementReport = (sql: string, durationMs: number) => void;
@@ -40,8 +39,8 @@ const MAX_PER_COMMIT = 64;
  * error and nothing of the group is stored.
  *
  * Writes join the group until the event loop has taken in the requests that are ready (setImmediate), so
- * a lone write waits for nobody. The group runs on Kysely's connection (its lock), so it never lands inside
- * a transaction another request has open on the same connection.
+ * a lone write waits for nobody. The group holds the connection lock Kysely's queries take, so it never lands
+ * inside a transaction another request has open on the same connection.
  */
 export class SqliteGroupCommit {
   #queue: Job[] = [];
@@ -49,7 +48,7 @@ export class SqliteGroupCommit {
   readonly #statements = new Map<string, SqliteDatabase.Statement>();
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly dialect: BaukastenSqliteDialect,
     private readonly database: SqliteDatabase.Database,
     private readonly report?: StatementReport,
   ) {}
@@ -69,9 +68,8 @@ export class SqliteGroupCommit {
       this.#scheduled = false;
       const jobs = this.#queue.splice(0, MAX_PER_COMMIT);
       this.#schedule();
-      this.db
-        .connection()
-        .execute(async () => this.#commit(jobs))
+      this.dialect
+        .exclusively(() => this.#commit(jobs))
         .catch((error: unknown) => {
           for (const job of jobs) job.reject(error);
         });
