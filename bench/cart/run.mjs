@@ -2,7 +2,8 @@
 // the same run, on SQLite and on PostgreSQL. Target: add-to-cart at least 40 % of the bare route on SQLite.
 // Run: node bench/cart/run.mjs [--seconds 5] [--rounds 3] [--only sqlite|postgres] [--what-if sync-normal,host-cache]
 // The machine's speed drifts between runs, so the bare route and add-to-cart take turns (--rounds of each);
-// the ratio is the median of the rounds' ratios, each round comparing runs seconds apart.
+// the ratio is the median of the rounds' ratios, each round comparing runs seconds apart, after one unmeasured
+// second of each (JIT and caches warm).
 // --what-if measures a change before it is made (see WHAT_IFS in server-bundle.mjs); the work tree is untouched.
 // PostgreSQL: BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test, in its own schema bench_cart.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -55,9 +56,10 @@ async function bareRoute() {
   app.post('/bare', async (request) => ({ ok: true, itemId: request.body?.itemId ?? null }));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
-    measure: async () =>
+    measure: async (seconds = SECONDS) =>
       summary(
         await run({
+          duration: seconds,
           url: `${url}/bare`,
           method: 'POST',
           headers: { 'content-type': 'application/json' },
@@ -99,9 +101,10 @@ async function benchDatabase(server, name, storageOptions, bare) {
   };
   const visitors = await Promise.all(Array.from({ length: 100 }, newCart));
   let next = 0;
-  const addRun = async () =>
+  const addRun = async (seconds = SECONDS) =>
     summary(
       await run({
+        duration: seconds,
         url: `${url}/api/commerce/shopping-cart/entries`,
         method: 'POST',
         headers: base,
@@ -114,6 +117,9 @@ async function benchDatabase(server, name, storageOptions, bare) {
         },
       }),
     );
+  // One unmeasured second of each first, so no round pays for the JIT warming up or caches filling.
+  await addRun(1);
+  await bare.measure(1);
   const rounds = [];
   for (let round = 0; round < ROUNDS; round++) {
     const bareRound = await bare.measure();
