@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, type Selectable } from 'kysely';
+import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import { atomically } from './atomically.js';
 import { newId } from './ids.js';
 import { itemFromRows, itemRepository } from './item-repository.js';
@@ -305,6 +305,79 @@ export interface SqliteAdds {
   carts: Remembered<RememberedCart>;
 }
 
+/**
+ * An add on PostgreSQL in five round trips instead of eleven: BEGIN, the open cart locked FOR UPDATE, one
+ * statement that reads the item with its product and variants and the cart's entries, one that writes,
+ * COMMIT. Measured, the server's CPU per add went mostly into one socket write per statement, not into the
+ * database. The entries are read after the lock is held, in a statement of their own: a statement's snapshot
+ * is taken when it starts, so read together with the lock they could miss an add that committed while this
+ * one waited. The rows come as row_to_json, so bigints are numbers here; the row mappers read both.
+ */
+async function addOnPostgres(
+  tx: Kysely<Database>,
+  websiteId: string,
+  cartId: string | undefined,
+  currency: string,
+  itemId: string,
+  plan: Parameters<CartRepository['addPlanned']>[4],
+) {
+  const row = cartId
+    ? await tx
+        .selectFrom('carts')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('id', '=', cartId)
+        .where('is_purchased', '=', 0)
+        .forUpdate()
+        .executeTakeFirst()
+    : undefined;
+  const wanted = isKey(itemId) ? itemId : '';
+  const { rows } = await sql<{
+    item: Selectable<ItemsTable> | null;
+    product: Selectable<ProductsTable> | null;
+    variants: Selectable<ProductVariantsTable>[];
+    entries: Selectable<CartEntriesTable>[];
+  }>`select
+      (select row_to_json(i) from "items" i where i."website_id" = ${websiteId} and i."id" = ${wanted}) as item,
+      (select row_to_json(p) from "products" p where p."website_id" = ${websiteId} and p."item_id" = ${wanted})
+        as product,
+      (select coalesce(json_agg(v order by v."position"), '[]'::json) from "product_variants" v
+        where v."website_id" = ${websiteId} and v."item_id" = ${wanted}) as variants,
+      (select coalesce(json_agg(e order by e."position", e."id"), '[]'::json) from "cart_entries" e
+        where e."website_id" = ${websiteId} and e."cart_id" = ${row?.id ?? ''}) as entries`.execute(tx);
+  const read = rows[0]!;
+  const item = read.item ? itemFromRows(read.item, read.product ?? undefined, read.variants) : undefined;
+  const added = planAddition(websiteId, currency, row, read.entries.map(toEntry), item, plan);
+  if (added.created) {
+    // A new cart has no entry to merge with; its row goes first, for the entry's foreign key.
+    await tx.insertInto('carts').values(added.cartRow).execute();
+    if (!added.merged) await tx.insertInto('cart_entries').values(added.entryRow).execute();
+    return added.answer;
+  }
+  const updateCart = tx
+    .updateTable('carts')
+    .set(added.cartChanges)
+    .where('website_id', '=', websiteId)
+    .where('id', '=', added.cartRow.id);
+  // Both writes of an existing cart in one statement (a data-modifying WITH).
+  if (added.merged) {
+    await tx
+      .with('cart_written', () => updateCart)
+      .updateTable('cart_entries')
+      .set({ quantity: added.entryRow.quantity })
+      .where('website_id', '=', websiteId)
+      .where('id', '=', added.entryRow.id)
+      .execute();
+  } else {
+    await tx
+      .with('cart_written', () => updateCart)
+      .insertInto('cart_entries')
+      .values(added.entryRow)
+      .execute();
+  }
+  return added.answer;
+}
+
 export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): CartRepository {
   const groupCommit = sqliteAdds?.group;
   /** The item with its product, inside the group's transaction; remembered while provably unchanged. */
@@ -456,6 +529,7 @@ export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): C
           return added.answer;
         });
       }
+      if (rowLocks) return atomically(db, (tx) => addOnPostgres(tx, websiteId, id, currency, itemId, plan));
       return atomically(db, async (tx) => {
         const item = await itemRepository(tx).findById(websiteId, itemId);
         let row: Selectable<CartsTable> | undefined;
