@@ -370,10 +370,15 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps) {
           'product-purchase',
           purchaseProps(request, website, itemCtx, itemCtx.fullUrl, productPage),
         );
-        // A sold-out product offers the restock sign-up (spec 4), for its first variant.
+        // A sold-out product offers the restock sign-up (spec 4), for its first variant, when the owner
+        // offers it on the product page (merchandising restockNotificationViews, set in the product form).
         const firstVariant = item.product.variants[0];
-        if (isSoldOut(itemCtx) && firstVariant) {
-          const merchandising = item.product.merchandising;
+        const merchandising = item.product.merchandising;
+        if (
+          isSoldOut(itemCtx) &&
+          firstVariant &&
+          merchandising.restockNotificationViews.includes('PRODUCT_DETAIL')
+        ) {
           islands.restockForm = renderIsland('restock-form', {
             productId: item.id,
             variantId: firstVariant.id,

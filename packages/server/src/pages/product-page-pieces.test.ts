@@ -64,6 +64,37 @@ withTestDatabases((db) => {
     app.inject({ method: 'GET', url, headers: { host: HOST, ...headers } });
 
   describe('product page', () => {
+    it('R3.10.1 R5.4.1 a sold-out product offers the restock sign-up on its page only where its owner chose to', async () => {
+      // The demo hoodie offers it on the product page and in the quick view.
+      expect((await get('/shop/p/kapuzenpullover-nordwind')).body).toContain('data-island="restock-form"');
+      const website = await storage.websites.findByHostname(HOST);
+      const shop = await storage.collections.findByUrlId(website!.id, 'shop');
+      const soldOut = (urlId: string, views: string[]) =>
+        storage.items.create(website!.id, {
+          collectionId: shop!.id,
+          urlId,
+          title: `Ausverkauft ${urlId}`,
+          product: {
+            productType: 1,
+            variants: [{ sku: `BK-${urlId}`, attributes: {}, priceMinor: 1000, qtyInStock: 0 }],
+            merchandising: { restockNotificationViews: views },
+          },
+        });
+      await soldOut('nur-schnellansicht', ['PRODUCT_QUICK_VIEW']);
+      await soldOut('ohne-hinweis', []);
+      await soldOut('mit-hinweis', ['PRODUCT_DETAIL']);
+      for (const [urlId, offered] of [
+        ['nur-schnellansicht', false],
+        ['ohne-hinweis', false],
+        ['mit-hinweis', true],
+      ] as const) {
+        const page = await get(`/shop/p/${urlId}`);
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain('Ausverkauft');
+        expect(page.body.includes('data-island="restock-form"')).toBe(offered);
+      }
+    });
+
     it('R9.5.3 R1.6.1 the product image carries a srcset over the width steps up to its size, and its focal point', async () => {
       const res = await get('/shop/p/duftkerze-lavendel');
       expect(res.statusCode).toBe(200);
