@@ -348,34 +348,43 @@ async function addOnPostgres(
   const read = rows[0]!;
   const item = read.item ? itemFromRows(read.item, read.product ?? undefined, read.variants) : undefined;
   const added = planAddition(websiteId, currency, row, read.entries.map(toEntry), item, plan);
+  await writeAddition(tx, websiteId, added, true);
+  return added.answer;
+}
+
+/**
+ * An add's writes through Kysely. A new cart's row goes first, for its entry's foreign key (a new cart has no
+ * entry to merge with). With `oneStatement` (PostgreSQL) an existing cart's row and entry are written in one
+ * statement, a data-modifying WITH; SQLite has none.
+ */
+async function writeAddition(
+  tx: Kysely<Database>,
+  websiteId: string,
+  added: ReturnType<typeof planAddition>,
+  oneStatement: boolean,
+) {
   if (added.created) {
-    // A new cart has no entry to merge with; its row goes first, for the entry's foreign key.
     await tx.insertInto('carts').values(added.cartRow).execute();
     if (!added.merged) await tx.insertInto('cart_entries').values(added.entryRow).execute();
-    return added.answer;
+    return;
   }
   const updateCart = tx
     .updateTable('carts')
     .set(added.cartChanges)
     .where('website_id', '=', websiteId)
     .where('id', '=', added.cartRow.id);
-  // Both writes of an existing cart in one statement (a data-modifying WITH).
+  if (!oneStatement) await updateCart.execute();
+  const entries = oneStatement ? tx.with('cart_written', () => updateCart) : tx;
   if (added.merged) {
-    await tx
-      .with('cart_written', () => updateCart)
+    await entries
       .updateTable('cart_entries')
       .set({ quantity: added.entryRow.quantity })
       .where('website_id', '=', websiteId)
       .where('id', '=', added.entryRow.id)
       .execute();
   } else {
-    await tx
-      .with('cart_written', () => updateCart)
-      .insertInto('cart_entries')
-      .values(added.entryRow)
-      .execute();
+    await entries.insertInto('cart_entries').values(added.entryRow).execute();
   }
-  return added.answer;
 }
 
 export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): CartRepository {
@@ -443,8 +452,9 @@ export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): C
     return Number(result.numUpdatedRows) > 0;
   };
 
-  // SQLite has no FOR UPDATE; its BEGIN IMMEDIATE already holds the only write lock.
-  const rowLocks = db.getExecutor().adapter instanceof PostgresAdapter;
+  // PostgreSQL locks the cart's row (addOnPostgres); SQLite has no FOR UPDATE, its BEGIN IMMEDIATE already
+  // holds the only write lock.
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
   return {
     async create(websiteId, currency) {
@@ -529,18 +539,19 @@ export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): C
           return added.answer;
         });
       }
-      if (rowLocks) return atomically(db, (tx) => addOnPostgres(tx, websiteId, id, currency, itemId, plan));
+      if (postgres) return atomically(db, (tx) => addOnPostgres(tx, websiteId, id, currency, itemId, plan));
+      // SQLite inside a caller's transaction, which already holds the file's write lock.
       return atomically(db, async (tx) => {
         const item = await itemRepository(tx).findById(websiteId, itemId);
         let row: Selectable<CartsTable> | undefined;
         if (id) {
-          const query = tx
+          row = await tx
             .selectFrom('carts')
             .selectAll()
             .where('website_id', '=', websiteId)
             .where('id', '=', id)
-            .where('is_purchased', '=', 0);
-          row = await (rowLocks ? query.forUpdate() : query).executeTakeFirst();
+            .where('is_purchased', '=', 0)
+            .executeTakeFirst();
         }
         const entries = row
           ? await tx
@@ -553,24 +564,7 @@ export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): C
               .execute()
           : [];
         const added = planAddition(websiteId, currency, row, entries.map(toEntry), item, plan);
-        if (added.created) await tx.insertInto('carts').values(added.cartRow).execute();
-        else
-          await tx
-            .updateTable('carts')
-            .set(added.cartChanges)
-            .where('website_id', '=', websiteId)
-            .where('id', '=', added.cartRow.id)
-            .execute();
-        if (added.merged) {
-          await tx
-            .updateTable('cart_entries')
-            .set({ quantity: added.entryRow.quantity })
-            .where('website_id', '=', websiteId)
-            .where('id', '=', added.entryRow.id)
-            .execute();
-        } else {
-          await tx.insertInto('cart_entries').values(added.entryRow).execute();
-        }
+        await writeAddition(tx, websiteId, added, false);
         return added.answer;
       });
     },

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { InMemoryRateLimiter } from '../rate-limit.js';
+import { CartService } from './cart-service.js';
 import { createTestShop, type TestShop, Visitor } from './test-shop.js';
 
 /*
@@ -61,6 +62,24 @@ withTestDatabases((db) => {
     expect(again.filter((s) => /^\s*select/i.test(s))).toHaveLength(sqlite ? 0 : 2);
     // Every statement is scoped to the website.
     for (const s of again) expect(s).toMatch(/"website_id" = /);
+  });
+
+  it("R7.1.2 an add inside a caller's transaction is stored with it, or not at all", async () => {
+    const website = (await storage.websites.findById(shop.websiteId))!;
+    const add = (tx: Storage, cartId: string | undefined, quantity: number) =>
+      new CartService(tx).addEntry(website, cartId, { itemId: shop.mug.id, sku: sku('TASSE'), quantity });
+    const first = await storage.transaction((tx) => add(tx, undefined, 2));
+    const again = await storage.transaction((tx) => add(tx, first.cartId, 1));
+    expect(again.shoppingCart.entries).toMatchObject([{ chosenVariant: { sku: sku('TASSE') }, quantity: 3 }]);
+    await expect(
+      storage.transaction(async (tx) => {
+        await add(tx, first.cartId, 4);
+        throw new Error('the caller gives up');
+      }),
+    ).rejects.toThrow('the caller gives up');
+    const cart = await storage.carts.find(shop.websiteId, first.cartId);
+    expect(cart!.entries).toMatchObject([{ sku: sku('TASSE'), quantity: 3 }]);
+    expect(cart!.subtotalMinor).toBe(3 * 1200);
   });
 
   it('R7.1.2 concurrent adds to one cart keep one entry with every unit counted', async () => {
