@@ -9,9 +9,15 @@ import {
   type VariantLike,
 } from './product-display.js';
 
-/** Where the note can show; the store lists the views it wants in scarcityTemplateViews. */
-export const SCARCITY_VIEWS = { productDetail: 'PRODUCT_DETAIL', quickView: 'PRODUCT_QUICK_VIEW' } as const;
-export type ScarcityView = (typeof SCARCITY_VIEWS)[keyof typeof SCARCITY_VIEWS];
+/**
+ * The views a product's merchandising settings name: where the scarcity note shows (scarcityTemplateViews)
+ * and where the restock sign-up is offered (restockNotificationViews).
+ */
+export const MERCHANDISING_VIEWS = {
+  productDetail: 'PRODUCT_DETAIL',
+  quickView: 'PRODUCT_QUICK_VIEW',
+} as const;
+export type MerchandisingView = (typeof MERCHANDISING_VIEWS)[keyof typeof MERCHANDISING_VIEWS];
 
 /**
  * The note shows from this many pieces down (the spec names no threshold; a store that wants it
@@ -33,7 +39,7 @@ export interface ScarcitySettings {
 /** Whether the store wants the note in this view; no listed view means every view. */
 export function scarcityEnabledIn(
   settings: ScarcitySettings | null | undefined,
-  view: ScarcityView,
+  view: MerchandisingView,
 ): boolean {
   if (settings?.scarcityEnabled !== true) return false;
   const views = Array.isArray(settings.scarcityTemplateViews) ? settings.scarcityTemplateViews : [];
@@ -63,7 +69,7 @@ export function scarcityQuantity(
   variants: readonly VariantLike[],
   chosen: VariantLike | undefined,
   settings: ScarcitySettings | null | undefined,
-  view: ScarcityView,
+  view: MerchandisingView,
 ): number | null {
   if (!scarcityEnabledIn(settings, view)) return null;
   const type = productTypeOf(product);

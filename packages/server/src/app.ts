@@ -32,7 +32,7 @@ import {
   type GiftCardRouteOptions,
   registerGiftCardRoutes,
 } from './gift-cards/gift-card-routes.js';
-import { HttpError } from './http-error.js';
+import { HttpError, isApiUrl } from './http-error.js';
 import { serverMessages } from './messages.js';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.js';
 import { ORDER_STATUS_LOOKUPS, registerCommercePages } from './pages/commerce-pages.js';
@@ -75,7 +75,7 @@ export interface AppOptions {
   logSink?: LogSink;
 }
 
-const isApiRequest = (request: FastifyRequest) => request.url.startsWith('/api/');
+const isApiRequest = (request: FastifyRequest) => isApiUrl(request.url);
 
 export async function buildApp({
   storage,

@@ -11,3 +11,6 @@ export class HttpError extends Error {
     super(message);
   }
 }
+
+/** API calls are the URLs under /api/: they are answered in JSON, errors included; everything else is a page. */
+export const isApiUrl = (url: string) => url.startsWith('/api/');

@@ -268,7 +268,7 @@ const SQLITE_INSERT_CART = `insert into "carts" ("website_id", "id", "order_id",
 // object cost about as much again as running the statement.
 const SQLITE_UPDATE_CART = `update "carts" set "subtotal_minor" = ?, "tax_minor" = ?, "shipping_cost_minor" = ?,
   "discount_minor" = ?, "grand_total_minor" = ?, "data" = ?, "updated_at" = ? where "website_id" = ? and "id" = ?`;
-const updateCart = (run: RunStatement, row: Selectable<CartsTable>) =>
+const updateCartSqlite = (run: RunStatement, row: Selectable<CartsTable>) =>
   run.run(
     SQLITE_UPDATE_CART,
     row.subtotal_minor,
@@ -527,11 +527,10 @@ export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): C
           const { row, entries } = id ? readOpenCart(run, websiteId, id) : { row: undefined, entries: [] };
           const added = planAddition(websiteId, currency, row, entries, item, plan);
           if (added.created) run.run(SQLITE_INSERT_CART, added.cartRow);
-          else updateCart(run, added.cartRow);
-          if (added.merged) {
-            const { quantity, website_id, id } = added.entryRow;
-            run.run(SQLITE_UPDATE_QUANTITY, quantity, website_id, id);
-          } else run.run(SQLITE_INSERT_ENTRY, added.entryRow);
+          else updateCartSqlite(run, added.cartRow);
+          if (added.merged)
+            run.run(SQLITE_UPDATE_QUANTITY, added.entryRow.quantity, websiteId, added.entryRow.id);
+          else run.run(SQLITE_INSERT_ENTRY, added.entryRow);
           const written: RememberedCart = { row: added.cartRow, entries: added.answer.cart.entries };
           run.afterCommit(() =>
             sqliteAdds?.carts.set(`${websiteId}/${added.cartRow.id}`, written, run.dataVersion),

@@ -1,4 +1,4 @@
-import { CollectionType, isSoldOut, PageType } from '@baukasten/commerce';
+import { CollectionType, isSoldOut, MERCHANDISING_VIEWS, PageType } from '@baukasten/commerce';
 import type { Block, Collection, Storage, Website } from '@baukasten/storage';
 import {
   type ProductPurchaseOptions,
@@ -377,7 +377,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps) {
         if (
           isSoldOut(itemCtx) &&
           firstVariant &&
-          merchandising.restockNotificationViews.includes('PRODUCT_DETAIL')
+          merchandising.restockNotificationViews.includes(MERCHANDISING_VIEWS.productDetail)
         ) {
           islands.restockForm = renderIsland('restock-form', {
             productId: item.id,

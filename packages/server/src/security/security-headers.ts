@@ -1,6 +1,6 @@
 import { isDisqusShortname } from '@baukasten/commerce';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../http-error.js';
+import { HttpError, isApiUrl } from '../http-error.js';
 import { serverMessages } from '../messages.js';
 
 /*
@@ -103,7 +103,6 @@ export function contentSecurityPolicy(
  */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-const isApiUrl = (url: string) => url.startsWith('/api/');
 const isJson = (contentType: unknown) =>
   typeof contentType === 'string' && contentType.startsWith('application/json');
 

@@ -1,3 +1,4 @@
+import { MERCHANDISING_VIEWS } from '@baukasten/commerce';
 import type { Product, ProductTypeName } from '../../api/admin-types.js';
 import { Checkbox, TextArea, TextField } from '../../ui/controls.js';
 import { FormPicker } from '../forms/form-picker.js';
@@ -38,7 +39,7 @@ export const M = {
   additionalFieldsHint: 'Käufer füllen es aus, bevor das Produkt in den Warenkorb kommt (z. B. Gravurtext).',
 } as const;
 
-const VIEWS = ['PRODUCT_DETAIL', 'PRODUCT_QUICK_VIEW'] as const;
+const VIEWS = Object.values(MERCHANDISING_VIEWS);
 const MESSAGE_KEYS = [
   'CTAText',
   'placeholderText',

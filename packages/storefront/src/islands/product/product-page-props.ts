@@ -20,12 +20,12 @@ import {
   instalmentProvider,
   instalmentTeaserState,
   instalmentTeaserText,
+  MERCHANDISING_VIEWS,
   type PriceMinor,
   type ProductInput,
   priceDisplay,
   productContent,
   productVariants,
-  SCARCITY_VIEWS,
   type ScarcitySettings,
   SUBSCRIPTION_UNAVAILABLE_STRING_KEY,
   scarcityEnabledIn,
@@ -147,7 +147,7 @@ function scarcity(
   // Every view here: the island knows which one it is in.
   const anyView = { ...settings, scarcityTemplateViews: [] };
   const note = (variant: VariantLike | undefined) => {
-    const quantity = scarcityQuantity(item, variants, variant, anyView, SCARCITY_VIEWS.productDetail);
+    const quantity = scarcityQuantity(item, variants, variant, anyView, MERCHANDISING_VIEWS.productDetail);
     return quantity === null ? undefined : scarcityText(settings.scarcityText, quantity);
   };
   const bySku: Record<string, string> = {};
@@ -156,8 +156,8 @@ function scarcity(
     if (text) bySku[String(variant.sku ?? '')] = text;
   }
   const result: PurchaseScarcity = {
-    productDetail: scarcityEnabledIn(settings, SCARCITY_VIEWS.productDetail),
-    quickView: scarcityEnabledIn(settings, SCARCITY_VIEWS.quickView),
+    productDetail: scarcityEnabledIn(settings, MERCHANDISING_VIEWS.productDetail),
+    quickView: scarcityEnabledIn(settings, MERCHANDISING_VIEWS.quickView),
     bySku,
   };
   const beforeChoice = variants.length > 1 ? note(undefined) : undefined;
