@@ -1,6 +1,7 @@
 import { LIGHTBOX_TOP_MARGIN_PX } from '@baukasten/commerce';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useDialogFocus } from '../dialog-focus.js';
 import { GALLERY_TEXTS } from './texts.js';
 
 export interface LightboxImage {
@@ -24,8 +25,6 @@ export interface LightboxProps {
 /** A horizontal move of at least this many pixels is a swipe. */
 export const SWIPE_DISTANCE_PX = 50;
 
-const FOCUSABLE = 'button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
-
 /**
  * The gallery's lightbox: one image at a time in a modal dialog. Arrow keys (and Home/End) move, Escape
  * closes, a swipe or a drag to the side moves as well; focus stays inside while it is open. An image
@@ -43,34 +42,22 @@ export function Lightbox({ images, index, label, theme, onIndex, onClose }: Ligh
   const keys = useRef({ go, onClose, onIndex, count });
   keys.current = { go, onClose, onIndex, count };
 
-  useEffect(() => {
-    closeRef.current?.focus();
-    const dialog = dialogRef.current;
-    const onKeyDown = (event: KeyboardEvent) => {
+  useDialogFocus(dialogRef, {
+    home: () => closeRef.current,
+    onEscape: () => keys.current.onClose(),
+    onKey: (event) => {
       const k = keys.current;
       if (event.key === 'ArrowRight') k.go(1);
       else if (event.key === 'ArrowLeft') k.go(-1);
       else if (event.key === 'Home') k.onIndex(0);
       else if (event.key === 'End') k.onIndex(k.count - 1);
-      else if (event.key === 'Escape') k.onClose();
-      else if (event.key === 'Tab' && dialog) {
-        const all = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-        const active = document.activeElement;
-        if (event.shiftKey && (active === all[0] || !dialog.contains(active))) all[all.length - 1]?.focus();
-        else if (!event.shiftKey && (active === all[all.length - 1] || !dialog.contains(active)))
-          all[0]?.focus();
-        else return;
-      } else return;
-      event.preventDefault();
-    };
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = overflow;
-    };
-  }, []);
+      else return false;
+      return true;
+    },
+    lockScroll: true,
+    // The gallery gives focus back to the clicked picture while the lightbox is still mounted.
+    bringsFocusBack: false,
+  });
 
   // Whether the image, at the width it gets, is taller than the window.
   useEffect(() => {

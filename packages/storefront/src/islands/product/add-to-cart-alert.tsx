@@ -1,10 +1,9 @@
 import type { AddToCartError } from '@baukasten/commerce';
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
+import { useDialogFocus } from '../dialog-focus.js';
 
 /** The dialog's own labels: it is a chunk of its own and need not carry the product texts. */
 export const ALERT_TEXTS = { close: 'Schließen', ok: 'OK' } as const;
-
-const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * The add-to-cart alert dialog (spec 2 and 8): modal, focus kept inside while it is open, closed by
@@ -14,45 +13,11 @@ export function AddToCartAlert({ error, onClose }: { error: AddToCartError; onCl
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const messageId = useId();
-  // The latest onClose, so the focus set-up below runs once per opening, not on every render.
+  // The latest onClose, so the focus set-up runs once per opening, not on every render.
   const close = useRef(onClose);
   close.current = onClose;
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    dialog.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    const focusables = () => [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close.current();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const all = focusables();
-      const first = all[0];
-      const last = all[all.length - 1];
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !dialog.contains(active))) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
-        event.preventDefault();
-        first?.focus();
-      }
-    };
-    // Focus that leaves by other means (a click behind the dialog, a script) is brought back.
-    const onFocusIn = (event: FocusEvent) => {
-      if (!dialog.contains(event.target as Node)) focusables()[0]?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-    };
-  }, []);
+  useDialogFocus(dialogRef, { onEscape: () => close.current() });
 
   return (
     <div className="add-to-cart-alert">

@@ -1,11 +1,9 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useDialogFocus } from '../dialog-focus.js';
 
 /** Its own label, so the modals' chunks need not carry the product texts. */
 const CLOSE_LABEL = 'Schließen';
-
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
 
 /** An alert opened above the modal owns the keyboard while it is up. */
 const NESTED_DIALOG = '[role="alertdialog"]';
@@ -35,46 +33,13 @@ export function ModalDialog({ title, className, onClose, children, initialFocus 
   close.current = onClose;
   const firstFocus = useRef(initialFocus);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    (firstFocus.current?.() ?? closeRef.current)?.focus();
-    const focusables = () => [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (document.querySelector(NESTED_DIALOG)) return;
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close.current();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const all = focusables();
-      const first = all[0];
-      const last = all[all.length - 1];
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !dialog.contains(active))) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
-        event.preventDefault();
-        first?.focus();
-      }
-    };
-    const onFocusIn = (event: FocusEvent) => {
-      const target = event.target as Element | null;
-      if (dialog.contains(target) || target?.closest?.(NESTED_DIALOG)) return;
-      closeRef.current?.focus();
-    };
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-      document.body.style.overflow = overflow;
-    };
-  }, []);
+  useDialogFocus(dialogRef, {
+    home: () => firstFocus.current?.() ?? closeRef.current,
+    onEscape: () => close.current(),
+    yieldsKeyboard: () => document.querySelector(NESTED_DIALOG) !== null,
+    allowsFocusOn: (target) => target.closest(NESTED_DIALOG) !== null,
+    lockScroll: true,
+  });
 
   return createPortal(
     <div className={`modal ${className}`}>

@@ -1,9 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useDialogFocus } from '../dialog-focus.js';
 import { QUICK_VIEW_TEXTS } from './texts.js';
-
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The add-to-cart alert can open inside the overlay; while it is up, it owns the keyboard. */
 const NESTED_DIALOG = '[role="alertdialog"]';
@@ -37,47 +35,14 @@ export function QuickViewDialog({ title, onClose, children }: QuickViewDialogPro
     if (dialog && !dialog.contains(document.activeElement)) closeRef.current?.focus();
   });
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const focusables = () => [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (dialog.querySelector(NESTED_DIALOG) || document.querySelector(MODAL_ABOVE)) return;
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close.current();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const all = focusables();
-      const first = all[0];
-      const last = all[all.length - 1];
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !dialog.contains(active))) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
-        event.preventDefault();
-        first?.focus();
-      }
-    };
-    // Focus that leaves by other means (a script, a click on the page behind) is brought back.
-    const onFocusIn = (event: FocusEvent) => {
-      const target = event.target as Element | null;
-      if (dialog.contains(target) || target?.closest?.(MODAL_ABOVE)) return;
-      closeRef.current?.focus();
-    };
-    // The page behind does not scroll while the overlay is open.
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-      document.body.style.overflow = overflow;
-    };
-  }, []);
+  useDialogFocus(dialogRef, {
+    home: () => closeRef.current,
+    onEscape: () => close.current(),
+    yieldsKeyboard: () =>
+      dialogRef.current?.querySelector(NESTED_DIALOG) != null || document.querySelector(MODAL_ABOVE) !== null,
+    allowsFocusOn: (target) => target.closest(MODAL_ABOVE) !== null,
+    lockScroll: true,
+  });
 
   return createPortal(
     <div className="quick-view">
