@@ -80,7 +80,7 @@ describe.skipIf(!available)('shared state in Redis, seen from two processes', ()
     const captchaB = new ProofOfWorkCaptcha({ secret: secretB, spentTokens: b.spentTokens, difficulty: 4 });
     const challenge = await captchaA.challenge(website, 'FORM_BLOCK_SUBMISSION');
     if (challenge.provider !== 'proof-of-work') throw new Error('expected proof of work');
-    const token = solveProofOfWork(challenge.challenge, challenge.difficulty);
+    const token = await solveProofOfWork(challenge.challenge);
     expect(await captchaB.verify(website, 'FORM_BLOCK_SUBMISSION', token)).toBe(true);
     expect(await captchaA.verify(website, 'FORM_BLOCK_SUBMISSION', token)).toBe(false);
   });

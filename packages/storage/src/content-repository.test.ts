@@ -212,6 +212,9 @@ withTestDatabases((db) => {
     });
     const hits = await storage.content.search(websiteId, 'Bechern', { now: NOW });
     expect(hits.items).toMatchObject([{ title: 'Kaffeebecher', isProduct: true }]);
+    // ß and umlauts as typed, and a stop word ("für") among the words, still find it on both databases.
+    const typed = await storage.content.search(websiteId, 'großen Becher für Kaffee', { now: NOW });
+    expect(typed.items.map((h) => h.title)).toEqual(['Kaffeebecher']);
   });
 
   it('changes the details of a post and keeps the rest', async () => {

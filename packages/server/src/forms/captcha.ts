@@ -1,6 +1,8 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { CAPTCHA_ACTIONS, RESTOCK_MESSAGES } from '@baukasten/commerce';
 import type { Website } from '@baukasten/storage';
+import { type Challenge, createChallenge, solveChallenge, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { InMemorySpentTokens, type SpentTokens } from '../shared-state.js';
 
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
@@ -13,7 +15,9 @@ export type CaptchaChallenge =
   | {
       provider: 'proof-of-work';
       action: CaptchaAction;
-      challenge: string;
+      /** An ALTCHA (v2) challenge: parameters signed by the server, solved in the browser. */
+      challenge: Challenge;
+      /** Leading zero bits the derived key must have (its `keyPrefix` of zeros, 4 bits a digit). */
       difficulty: number;
       expiresAt: number;
     }
@@ -35,7 +39,10 @@ export interface CaptchaProvider {
 export interface ProofOfWorkOptions {
   /** Signs challenges; a random one per process unless given (several processes must share it). */
   secret?: string;
-  /** Leading zero bits the hash must have: 16 takes a browser a few tens of milliseconds. */
+  /**
+   * Leading zero bits the derived key must have, in steps of 4 (one hex digit of ALTCHA's key prefix):
+   * 16 takes a browser a few tens of milliseconds.
+   */
   difficulty?: number;
   ttlMs?: number;
   now?: () => number;
@@ -43,85 +50,103 @@ export interface ProofOfWorkOptions {
   spentTokens?: SpentTokens;
 }
 
-const leadingZeroBits = (digest: Buffer) => {
-  let bits = 0;
-  for (const byte of digest) {
-    if (byte === 0) {
-      bits += 8;
-      continue;
-    }
-    return bits + Math.clz32(byte) - 24;
-  }
-  return bits;
-};
+/** The ALTCHA key-derivation this captcha asks for: one SHA-256 of salt, nonce and counter. */
+const ALGORITHM = 'SHA-256';
+const COST = 1;
+/** A token is base64 JSON of the challenge and its solution; anything much longer is not one of ours. */
+const MAX_TOKEN_LENGTH = 2000;
 
-const workHash = (challenge: string, nonce: string) =>
-  createHash('sha256').update(`${challenge}:${nonce}`).digest();
+/** What a visitor's browser sends: ALTCHA's payload, base64-encoded JSON. */
+export const captchaTokenOf = (challenge: Challenge, solution: { counter: number; derivedKey: string }) =>
+  Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 
-/** Finds the nonce for a challenge: what the browser does (tests use it too). */
-export function solveProofOfWork(challenge: string, difficulty: number): string {
-  for (let n = 0; ; n++) {
-    const nonce = n.toString(36);
-    if (leadingZeroBits(workHash(challenge, nonce)) >= difficulty) return `${challenge}:${nonce}`;
-  }
+/** Solves a challenge as the browser does (tests use it): ALTCHA's own solver, so the protocol is theirs. */
+export async function solveProofOfWork(challenge: Challenge): Promise<string> {
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha challenge not solved in time');
+  return captchaTokenOf(challenge, { counter: solution.counter, derivedKey: solution.derivedKey });
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
- * The built-in captcha: the server hands out a signed challenge (website, action, expiry); the client
- * finds a nonce so that sha256(challenge ":" nonce) starts with `difficulty` zero bits and sends
- * "challenge:nonce" as its token. A token is accepted once: spent challenges are remembered until they
- * expire, in memory or, with REDIS_URL, in Redis for all processes (see shared-state.ts).
+ * The built-in captcha, on the ALTCHA proof-of-work protocol (altcha-lib): the server hands out a
+ * challenge whose parameters (website, action, expiry, salt, nonce, key prefix) it signs with HMAC; the
+ * browser finds the counter whose SHA-256 key starts with the prefix and sends challenge and solution as
+ * its token. A token is accepted once: spent challenges are remembered until they expire, in memory or,
+ * with REDIS_URL, in Redis for all processes (see shared-state.ts).
  */
 export class ProofOfWorkCaptcha implements CaptchaProvider {
-  readonly #secret: Buffer;
-  readonly #difficulty: number;
+  readonly #secret: string;
+  readonly #keyPrefix: string;
   readonly #ttlMs: number;
   readonly #now: () => number;
   readonly #spent: SpentTokens;
 
   constructor(options: ProofOfWorkOptions = {}) {
-    this.#secret = options.secret ? Buffer.from(options.secret) : randomBytes(32);
-    this.#difficulty = options.difficulty ?? 16;
+    this.#secret = options.secret || randomBytes(32).toString('base64url');
+    this.#keyPrefix = '0'.repeat(Math.max(1, Math.round((options.difficulty ?? 16) / 4)));
     this.#ttlMs = options.ttlMs ?? 10 * 60_000;
     this.#now = options.now ?? Date.now;
     this.#spent = options.spentTokens ?? new InMemorySpentTokens(this.#now);
   }
 
-  #sign(payload: string) {
-    return createHmac('sha256', this.#secret).update(payload).digest('base64url');
-  }
-
   async challenge(website: Website, action: CaptchaAction): Promise<CaptchaChallenge> {
     const expiresAt = this.#now() + this.#ttlMs;
-    const payload = Buffer.from(
-      JSON.stringify([website.id, action, expiresAt, this.#difficulty, randomBytes(9).toString('base64url')]),
-    ).toString('base64url');
-    const challenge = `${payload}.${this.#sign(payload)}`;
-    return { provider: 'proof-of-work', action, challenge, difficulty: this.#difficulty, expiresAt };
+    const challenge = await createChallenge({
+      algorithm: ALGORITHM,
+      cost: COST,
+      deriveKey,
+      keyPrefix: this.#keyPrefix,
+      // ALTCHA counts in seconds; rounded down, the challenge never outlives the spent-token memory.
+      expiresAt: Math.floor(expiresAt / 1000),
+      data: { website: website.id, action },
+      hmacSignatureSecret: this.#secret,
+    });
+    return {
+      provider: 'proof-of-work',
+      action,
+      challenge,
+      difficulty: this.#keyPrefix.length * 4,
+      expiresAt,
+    };
   }
 
   async verify(website: Website, action: CaptchaAction, token: unknown): Promise<boolean> {
-    if (typeof token !== 'string' || token.length > 1000) return false;
-    const [challenge, nonce, extra] = token.split(':');
-    if (!challenge || !nonce || extra !== undefined || nonce.length > 32) return false;
-    const [payload, signature] = challenge.split('.');
-    if (!payload || !signature) return false;
-    const expected = Buffer.from(this.#sign(payload));
-    const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-    let fields: unknown;
+    if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return false;
+    let payload: unknown;
     try {
-      fields = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      payload = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
     } catch {
       return false;
     }
-    if (!Array.isArray(fields)) return false;
-    const [websiteId, tokenAction, expiresAt, difficulty] = fields as [string, string, number, number];
+    if (!isRecord(payload) || !isRecord(payload.challenge) || !isRecord(payload.solution)) return false;
+    const { parameters, signature } = payload.challenge;
+    if (!isRecord(parameters) || typeof signature !== 'string' || !isRecord(parameters.data)) return false;
+    const { counter, derivedKey } = payload.solution;
+    if (typeof counter !== 'number' || typeof derivedKey !== 'string') return false;
+    // Cheap checks first; the signature (checked by verifySolution) makes them the server's own words.
+    const { website: websiteId, action: tokenAction } = parameters.data;
+    const expiresAt = Number(parameters.expiresAt) * 1000;
     const now = this.#now();
     if (websiteId !== website.id || tokenAction !== action || !(expiresAt > now)) return false;
-    if (leadingZeroBits(workHash(challenge, nonce)) < difficulty) return false;
+    if (parameters.algorithm !== ALGORITHM || parameters.cost !== COST) return false;
+    const challenge = { parameters, signature } as unknown as Challenge;
+    try {
+      const result = await verifySolution({
+        challenge,
+        solution: { counter, derivedKey },
+        deriveKey,
+        hmacSignatureSecret: this.#secret,
+      });
+      if (!result.verified) return false;
+    } catch {
+      // A forged challenge with parameters the key derivation cannot read (no hex nonce…).
+      return false;
+    }
     // Spent until it would have expired anyway; shared by all processes when they share the store.
-    return this.#spent.spend(`captcha:${challenge}`, Math.max(1, expiresAt - now));
+    return this.#spent.spend(`captcha:${signature}`, Math.max(1, expiresAt - now));
   }
 }
 

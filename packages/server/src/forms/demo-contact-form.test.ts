@@ -27,7 +27,11 @@ withTestDatabases((db) => {
       method,
       url,
       // The visitor's crumb, echoed as the form island echoes it.
-      headers: { host: HOST, cookie: 'crumb=kontakt-krume', 'x-csrf-token': 'kontakt-krume' },
+      headers: {
+        host: HOST,
+        cookie: 'crumb=kontakt-krume-kontakt-kr',
+        'x-csrf-token': 'kontakt-krume-kontakt-kr',
+      },
       ...(payload ? { payload } : {}),
     });
 
@@ -46,7 +50,7 @@ withTestDatabases((db) => {
     const res = await call('POST', '/api/form/SaveFormSubmission', {
       key,
       formId: DEMO_CONTACT_FORM_ID,
-      captchaKey: solveProofOfWork(challenge.challenge, challenge.difficulty),
+      captchaKey: await solveProofOfWork(challenge.challenge),
       form: JSON.stringify({
         name: { First: 'Erika', Last: 'Mustermann' },
         email: 'erika@example.de',

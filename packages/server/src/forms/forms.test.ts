@@ -11,6 +11,7 @@ import { type SmtpTestPeer, startSmtpTestPeer } from '../email/smtp-test-peer.js
 import { InMemoryRateLimiter } from '../rate-limit.js';
 import {
   type CaptchaProvider,
+  captchaTokenOf,
   ProofOfWorkCaptcha,
   RecaptchaEnterpriseCaptcha,
   solveProofOfWork,
@@ -73,7 +74,7 @@ withTestDatabases((db) => {
   });
 
   // The visitor's crumb, echoed as the form island echoes it (X-CSRF-Token).
-  const CRUMB = { cookie: 'crumb=formular-krume', 'x-csrf-token': 'formular-krume' };
+  const CRUMB = { cookie: 'crumb=formular-krume-formular-', 'x-csrf-token': 'formular-krume-formular-' };
   const post = (url: string, payload?: object | string, headers: Record<string, string> = {}) =>
     app.inject({
       method: 'POST',
@@ -91,7 +92,7 @@ withTestDatabases((db) => {
     const website = (await storage.websites.findByHostname(HOST))!;
     const challenge = await captcha.challenge(website, 'FORM_BLOCK_SUBMISSION');
     if (challenge.provider !== 'proof-of-work') throw new Error('expected proof of work');
-    return solveProofOfWork(challenge.challenge, challenge.difficulty);
+    return solveProofOfWork(challenge.challenge);
   };
   const save = async (answers: object, extra: object = {}) =>
     post('/api/form/SaveFormSubmission', {
@@ -198,12 +199,22 @@ withTestDatabases((db) => {
     const res = await save(goodAnswers, { captchaKey: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Bitte bestätige, dass du kein Roboter bist.');
-    // A real challenge with a nonce that misses the difficulty: at 4 bits a random nonce would pass one
-    // time in sixteen, so search for one that provably fails.
-    const challenge = (await solved()).split(':')[0]!;
-    let nonce = 0;
-    while (createHash('sha256').update(`${challenge}:falsch${nonce}`).digest()[0]! < 16) nonce++;
-    const forged = await save(goodAnswers, { captchaKey: `${challenge}:falsch${nonce}` });
+    // A real challenge with a counter whose key misses the difficulty (its key honestly derived): at 4 bits
+    // a random counter would pass one time in sixteen, so search for one that provably fails.
+    const { challenge } = JSON.parse(Buffer.from(await solved(), 'base64').toString());
+    const keyOf = (counter: number) => {
+      const password = Buffer.alloc(4);
+      password.writeUInt32BE(counter);
+      const { salt, nonce } = challenge.parameters;
+      return createHash('sha256')
+        .update(Buffer.concat([Buffer.from(salt, 'hex'), Buffer.from(nonce, 'hex'), password]))
+        .digest('hex');
+    };
+    let counter = 0;
+    while (keyOf(counter).startsWith('0')) counter++;
+    const forged = await save(goodAnswers, {
+      captchaKey: captchaTokenOf(challenge, { counter, derivedKey: keyOf(counter) }),
+    });
     expect(forged.statusCode).toBe(400);
   });
 
@@ -224,7 +235,7 @@ withTestDatabases((db) => {
       const res = await app.inject({
         method: 'POST',
         url,
-        headers: { host: HOST, cookie: 'crumb=formular-krume' },
+        headers: { host: HOST, cookie: 'crumb=formular-krume-formular-' },
         payload: { key: 'x', formId: form.id, form: '{}' },
       });
       expect(res.statusCode, url).toBe(403);

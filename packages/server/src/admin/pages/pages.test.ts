@@ -180,7 +180,7 @@ withTestDatabases((db) => {
     expect(saved.status).toBe(200);
     expect(saved.body.blocks.hasUnpublishedChanges).toBe(true);
     expect(saved.body.blocks.draft[1].html).toBe(
-      '<p>Alles <strong>halbe</strong> Preis.</p>\n<ul><li>Hüte</li><li>Schals</li></ul>',
+      '<p>Alles <strong>halbe</strong> Preis.</p>\n<ul>\n<li>Hüte</li>\n<li>Schals</li>\n</ul>',
     );
     expect((await visit('/aktion')).body.blocks).toEqual([]);
 

@@ -1,6 +1,9 @@
 // Test support (imported only by the tests of this folder): a stand-in for `fetch` that answers by
 // "METHOD /path", records every call, and hands out proof-of-work challenges like the server does.
 
+import { createHash } from 'node:crypto';
+import type { AltchaChallenge } from './captcha.js';
+
 export interface RecordedCall {
   method: string;
   path: string;
@@ -51,6 +54,50 @@ export function apiStub(routes: Record<string, Handler>): ApiStub {
   };
 }
 
+/** An ALTCHA challenge as the server hands it out, with `signature` naming it; `difficulty` in bits (×4). */
+export function altchaChallenge(signature: string, difficulty = 8): AltchaChallenge {
+  const hex = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+  return {
+    parameters: {
+      algorithm: 'SHA-256',
+      cost: 1,
+      keyLength: 32,
+      keyPrefix: '0'.repeat(difficulty / 4),
+      nonce: hex(`nonce ${signature}`),
+      salt: hex(`salt ${signature}`),
+    },
+    signature,
+  };
+}
+
+/** The token's payload: ALTCHA's base64 JSON of challenge and solution. */
+export const tokenPayload = (token: string) =>
+  JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as {
+    challenge: AltchaChallenge;
+    solution: { counter: number; derivedKey: string };
+  };
+
+/** The key of a counter, derived with node:crypto as the server (altcha-lib) derives it. */
+export function derivedKey(challenge: AltchaChallenge, counter: number): string {
+  const password = Buffer.alloc(4);
+  password.writeUInt32BE(counter);
+  const { salt, nonce } = challenge.parameters;
+  return createHash('sha256')
+    .update(Buffer.concat([Buffer.from(salt, 'hex'), Buffer.from(nonce, 'hex'), password]))
+    .digest('hex');
+}
+
+/** Leading zero bits of the key the token's counter really derives (0 when the token lies about it). */
+export function provenBits(token: string): number {
+  const { challenge, solution } = tokenPayload(token);
+  const key = derivedKey(challenge, solution.counter);
+  if (key !== solution.derivedKey) return 0;
+  return (/^0*/.exec(key)?.[0].length ?? 0) * 4;
+}
+
+/** The signature naming the challenge a token answers (c1.signature, c2.signature …). */
+export const signatureOf = (token: string | null) => (token ? tokenPayload(token).challenge.signature : null);
+
 /** GET /api/captcha/challenge: a new challenge on every call (c1, c2 …), cheap to solve. */
 export function challengeHandler(difficulty = 8): Handler {
   let count = 0;
@@ -58,7 +105,7 @@ export function challengeHandler(difficulty = 8): Handler {
     jsonResponse({
       provider: 'proof-of-work',
       action: 'FORM_BLOCK_SUBMISSION',
-      challenge: `c${++count}.signature`,
+      challenge: altchaChallenge(`c${++count}.signature`, difficulty),
       difficulty,
       expiresAt: Date.now() + 10 * 60_000,
     });

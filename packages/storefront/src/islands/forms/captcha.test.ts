@@ -1,33 +1,28 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiStub, jsonResponse } from './api-stub.js';
-import {
-  CaptchaError,
-  captchaToken,
-  fetchCaptchaChallenge,
-  leadingZeroBits,
-  solveProofOfWork,
-} from './captcha.js';
+import { altchaChallenge, apiStub, derivedKey, jsonResponse, provenBits, tokenPayload } from './api-stub.js';
+import { CaptchaError, captchaToken, fetchCaptchaChallenge, solveProofOfWork } from './captcha.js';
 
-const zeroBits = (token: string) => leadingZeroBits(createHash('sha256').update(token).digest());
-
-/** The server's side of the work, with node:crypto: the first nonce (base 36) that has enough zero bits. */
-function expectedToken(challenge: string, difficulty: number): string {
-  for (let n = 0; ; n++) {
-    const token = `${challenge}:${n.toString(36)}`;
-    if (zeroBits(token) >= difficulty) return token;
-  }
+/** The search done with node:crypto: the first counter whose key has enough zero bits. */
+function expectedCounter(challenge: ReturnType<typeof altchaChallenge>): number {
+  const prefix = challenge.parameters.keyPrefix;
+  for (let counter = 0; ; counter++) if (derivedKey(challenge, counter).startsWith(prefix)) return counter;
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('proof-of-work captcha in the browser', () => {
-  it('R7.8.2 finds the same nonce the server-side search finds and the token verifies', async () => {
-    const challenge = 'eyJ3IjoxfQ.sig-1';
-    const token = await solveProofOfWork(challenge, 12);
-    expect(token).toBe(expectedToken(challenge, 12));
-    expect(token.startsWith(`${challenge}:`)).toBe(true);
-    expect(zeroBits(token)).toBeGreaterThanOrEqual(12);
+describe('proof-of-work captcha in the browser (ALTCHA v2)', () => {
+  it('R7.8.2 finds the counter the server-side derivation finds and sends ALTCHA’s payload', async () => {
+    const challenge = altchaChallenge('sig-1', 12);
+    const token = await solveProofOfWork(challenge);
+    const { challenge: sent, solution } = tokenPayload(token);
+    // The challenge goes back exactly as signed, with the first counter that does the work.
+    expect(sent).toEqual(challenge);
+    expect(solution).toEqual({
+      counter: expectedCounter(challenge),
+      derivedKey: derivedKey(challenge, solution.counter),
+    });
+    expect(provenBits(token)).toBeGreaterThanOrEqual(12);
   });
 
   it('gives the event loop turns between batches, so the page does not freeze', async () => {
@@ -42,23 +37,31 @@ describe('proof-of-work captcha in the browser', () => {
     setTimeout(() => {
       timerRanWhileSolving = !solved;
     }, 0);
-    // 4964 hashes for this challenge: about 78 batches of 64.
-    const token = await solveProofOfWork('eyJ3IjoxfQ.sig-1', 12, { batchSize: 64 });
+    const challenge = altchaChallenge('sig-1', 12);
+    const token = await solveProofOfWork(challenge, { batchSize: 64 });
     solved = true;
-    expect(token).toBe(expectedToken('eyJ3IjoxfQ.sig-1', 12));
+    expect(tokenPayload(token).solution.counter).toBe(expectedCounter(challenge));
+    // More than one batch of 64 was needed, so the timer shows the loop was given back.
+    expect(expectedCounter(challenge)).toBeGreaterThan(64);
     expect(digest).toHaveBeenCalledWith('SHA-256', expect.anything());
     expect(timerRanWhileSolving).toBe(true);
   });
 
   it('stops when the form gives up on it', async () => {
     const controller = new AbortController();
-    const work = solveProofOfWork('eyJ3IjoxfQ.sig-2', 20, { batchSize: 16, signal: controller.signal });
+    const work = solveProofOfWork(altchaChallenge('sig-2', 20), { batchSize: 16, signal: controller.signal });
     controller.abort();
     await expect(work).rejects.toMatchObject({ name: 'AbortError' });
   });
 
-  it('refuses a difficulty no browser could meet', async () => {
-    await expect(solveProofOfWork('x', 64)).rejects.toBeInstanceOf(CaptchaError);
+  it('refuses a difficulty no browser could meet, and challenges it cannot read', async () => {
+    await expect(solveProofOfWork(altchaChallenge('x', 64))).rejects.toBeInstanceOf(CaptchaError);
+    const scrypt = altchaChallenge('x', 4);
+    scrypt.parameters.algorithm = 'SCRYPT';
+    await expect(solveProofOfWork(scrypt)).rejects.toBeInstanceOf(CaptchaError);
+    const broken = altchaChallenge('x', 4);
+    broken.parameters.salt = 'kein hex';
+    await expect(solveProofOfWork(broken)).rejects.toBeInstanceOf(CaptchaError);
   });
 
   it('R7.8.2 asks for a challenge for the action and returns a token for it', async () => {
@@ -66,7 +69,7 @@ describe('proof-of-work captcha in the browser', () => {
       'GET /api/captcha/challenge': () =>
         jsonResponse({
           provider: 'proof-of-work',
-          challenge: 'payload.signature',
+          challenge: altchaChallenge('payload.signature', 8),
           difficulty: 8,
           expiresAt: 5,
         }),
@@ -74,7 +77,9 @@ describe('proof-of-work captcha in the browser', () => {
     vi.stubGlobal('fetch', api.fetch);
     const result = await captchaToken('NEWSLETTER_BLOCK_SUBMISSION');
     expect(api.calls[0].url).toBe('/api/captcha/challenge?action=NEWSLETTER_BLOCK_SUBMISSION');
-    expect(result).toEqual({ token: expectedToken('payload.signature', 8), expiresAt: 5 });
+    expect(result.expiresAt).toBe(5);
+    expect(tokenPayload(result.token).challenge.signature).toBe('payload.signature');
+    expect(provenBits(result.token)).toBeGreaterThanOrEqual(8);
   });
 
   it('R8.3.5 passes on the server text when the challenge is refused (missing site key)', async () => {

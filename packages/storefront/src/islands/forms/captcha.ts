@@ -1,5 +1,8 @@
 // The browser's half of the visitor-form captcha (server forms/captcha.ts): fetch a challenge for one of
-// the actions of spec 7, prove the work with Web Crypto and hand back the token the form sends.
+// the actions of spec 7, prove the work with Web Crypto and hand back the token the form sends. The
+// protocol is ALTCHA's (v2, SHA-256); the solver is ours, because ALTCHA's own one awaits one hash at a
+// time (measured 2.4 times slower) and the form islands already have the captcha's states and texts.
+// See docs/decisions/015-libraries-for-markdown-search-captcha-rate-limits.md.
 
 import { type CAPTCHA_ACTIONS, FORM_MESSAGES } from '@baukasten/commerce';
 
@@ -7,12 +10,28 @@ export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 
 export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
 
+/** An ALTCHA (v2) challenge as the server signed it; the browser sends it back unchanged. */
+export interface AltchaChallenge {
+  parameters: {
+    algorithm: string;
+    nonce: string;
+    salt: string;
+    cost: number;
+    keyPrefix: string;
+    keyLength?: number;
+    expiresAt?: number;
+    data?: Record<string, unknown>;
+    [other: string]: unknown;
+  };
+  signature?: string;
+}
+
 /** The answer of GET /api/captcha/challenge. */
 export type CaptchaChallenge =
   | {
       provider: 'proof-of-work';
-      challenge: string;
-      /** Leading zero bits sha256(challenge ":" nonce) must have. */
+      challenge: AltchaChallenge;
+      /** Leading zero bits the derived key must have (informative: the key prefix decides). */
       difficulty: number;
       expiresAt?: number;
     }
@@ -26,23 +45,13 @@ export class CaptchaError extends Error {
   }
 }
 
-/** Above this the work would take a browser minutes; the server asks for 16. */
+/** Above this the work would take a browser minutes; the server asks for 16 bits (key prefix "0000"). */
 const MAX_DIFFICULTY = 32;
+/** Hash rounds per counter ALTCHA's `cost` may ask for; the server asks for 1. */
+const MAX_COST = 16;
 /** Hashes started together before the solver lets the page breathe. */
 const DEFAULT_BATCH_SIZE = 256;
-
-export function leadingZeroBits(digest: Uint8Array): number {
-  let bits = 0;
-  for (const byte of digest) {
-    if (byte === 0) {
-      bits += 8;
-      continue;
-    }
-    return bits + Math.clz32(byte) - 24;
-  }
-  return bits;
-}
-
+const HEX = /^(?:[0-9a-f]{2})+$/;
 /**
  * Gives the event loop a turn (input, rendering, timers) without the 4 ms clamp nested timeouts get:
  * `scheduler.yield` where the browser has it, else a message to ourselves, else a timeout.
@@ -72,33 +81,71 @@ export interface SolveOptions {
   signal?: AbortSignal;
 }
 
+const hexBytes = (hex: string) =>
+  Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
+const bytesHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** Whether the key's hex starts with the prefix, without writing the whole key out as hex. */
+function startsWithHex(key: Uint8Array, prefix: string): boolean {
+  for (let i = 0; i < prefix.length; i++) {
+    const byte = key[i >> 1] ?? 0;
+    const nibble = i % 2 === 0 ? byte >> 4 : byte & 15;
+    if (nibble !== Number.parseInt(prefix[i]!, 16)) return false;
+  }
+  return true;
+}
+
+/** ALTCHA's payload: the challenge and its solution as base64 JSON (the widget sends the same). */
+function payloadToken(challenge: AltchaChallenge, counter: number, derivedKey: string): string {
+  const json = new TextEncoder().encode(JSON.stringify({ challenge, solution: { counter, derivedKey } }));
+  return btoa(String.fromCharCode(...json));
+}
+
 /**
- * Finds the first nonce (counting 0, 1, 2 … written in base 36) for which sha256(challenge ":" nonce)
- * starts with `difficulty` zero bits and returns the token "challenge:nonce". The hashes of one batch run
- * together in Web Crypto; between batches the page gets the event loop back, so typing and painting go
- * on while the work is done (about 65 000 hashes for difficulty 16).
+ * Finds the first counter (0, 1, 2 …) whose key — SHA-256 of salt, nonce and the counter as four
+ * big-endian bytes, hashed `cost` times — starts with the challenge's key prefix, and returns the token
+ * the server verifies (ALTCHA v2). The hashes of one batch run together in Web Crypto; between batches
+ * the page gets the event loop back, so typing and painting go on while the work is done (about 65 000
+ * hashes for the server's 16 bits).
  */
 export async function solveProofOfWork(
-  challenge: string,
-  difficulty: number,
+  challenge: AltchaChallenge,
   options: SolveOptions = {},
 ): Promise<string> {
-  if (!Number.isInteger(difficulty) || difficulty < 0 || difficulty > MAX_DIFFICULTY)
+  const { algorithm, nonce, salt, cost } = challenge.parameters ?? {};
+  const keyPrefix = String(challenge.parameters?.keyPrefix ?? '').toLowerCase();
+  const keyLength = challenge.parameters?.keyLength ?? 32;
+  if (
+    algorithm !== 'SHA-256' ||
+    !Number.isInteger(cost) ||
+    cost < 1 ||
+    cost > MAX_COST ||
+    !/^[0-9a-f]+$/.test(keyPrefix) ||
+    keyPrefix.length * 4 > MAX_DIFFICULTY ||
+    !HEX.test(String(nonce)) ||
+    !HEX.test(String(salt))
+  )
     throw new CaptchaError();
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) throw new CaptchaError();
   const batchSize = Math.max(1, Math.trunc(options.batchSize ?? DEFAULT_BATCH_SIZE));
-  const encoder = new TextEncoder();
+  const head = new Uint8Array([...hexBytes(salt), ...hexBytes(nonce)]);
+  const keyOf = async (counter: number) => {
+    const data = new Uint8Array(head.length + 4);
+    data.set(head);
+    new DataView(data.buffer).setUint32(head.length, counter, false);
+    let key = new Uint8Array(await subtle.digest('SHA-256', data));
+    for (let round = 1; round < cost; round++) key = new Uint8Array(await subtle.digest('SHA-256', key));
+    return key.subarray(0, keyLength);
+  };
   // 16 times the expected number of tries: missing that is a broken challenge, not bad luck.
-  const maxTries = 2 ** Math.min(difficulty + 4, 40);
+  const maxTries = Math.min(2 ** (keyPrefix.length * 4 + 4), 2 ** 32);
   for (let start = 0; start < maxTries; start += batchSize) {
     if (options.signal?.aborted) throw abortError();
-    const nonces = Array.from({ length: batchSize }, (_, i) => (start + i).toString(36));
-    const digests = await Promise.all(
-      nonces.map((nonce) => subtle.digest('SHA-256', encoder.encode(`${challenge}:${nonce}`))),
-    );
-    const found = digests.findIndex((digest) => leadingZeroBits(new Uint8Array(digest)) >= difficulty);
-    if (found >= 0) return `${challenge}:${nonces[found]}`;
+    const counters = Array.from({ length: Math.min(batchSize, maxTries - start) }, (_, i) => start + i);
+    const keys = await Promise.all(counters.map(keyOf));
+    const found = keys.findIndex((key) => startsWithHex(key, keyPrefix));
+    if (found >= 0) return payloadToken(challenge, counters[found]!, bytesHex(keys[found]!));
     await yieldToEventLoop();
   }
   throw new CaptchaError();
@@ -128,14 +175,16 @@ export async function fetchCaptchaChallenge(
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) throw new CaptchaError(serverMessage(body) ?? FORM_MESSAGES.captchaIncomplete);
   const answer = body as Partial<Record<string, unknown>> | null;
+  const challenge = answer?.challenge as AltchaChallenge | undefined;
   if (
     answer?.provider === 'proof-of-work' &&
-    typeof answer.challenge === 'string' &&
+    typeof challenge?.parameters === 'object' &&
+    challenge.parameters !== null &&
     typeof answer.difficulty === 'number'
   ) {
     return {
       provider: 'proof-of-work',
-      challenge: answer.challenge,
+      challenge,
       difficulty: answer.difficulty,
       expiresAt: typeof answer.expiresAt === 'number' ? answer.expiresAt : undefined,
     };
@@ -199,6 +248,6 @@ export async function captchaToken(action: CaptchaAction, options: SolveOptions 
   const challenge = await fetchCaptchaChallenge(action, options.signal);
   if (challenge.provider === 'recaptcha-enterprise')
     return { token: await recaptchaToken(challenge.siteKey, action) };
-  const token = await solveProofOfWork(challenge.challenge, challenge.difficulty, options);
+  const token = await solveProofOfWork(challenge.challenge, options);
   return { token, expiresAt: challenge.expiresAt };
 }
