@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type ShopServer, startShopServer } from './support/shop-server.js';
 
 const root = new URL('../', import.meta.url).pathname;
-const CRUMB = 'backupcrumbbackupcrumb';
+const CRUMB = 'backupcrumbbackupcrumbba';
 const address = {
   firstName: 'Erika',
   lastName: 'Mustermann',

@@ -128,6 +128,9 @@ export const t = {
   expressCheckout: 'Express-Kasse anbieten',
   multipleQuantityServices: 'Mehrere Stück bei Dienstleistungen erlauben',
   minimumOrder: 'Mindestbestellwert (leer für keinen)',
+  testMode: 'Testmodus: Testzahlungen annehmen',
+  testModeHint:
+    'Im Testmodus bietet der Shop die Testkarte (4242 4242 4242 4242) an, jede Bestellung ist eine Testbestellung und jede Seite zeigt ein Testmodus-Banner. Gutscheine aus Testbestellungen gelten nur für Testbestellungen. Vor dem Start des Shops ausschalten.',
   cookies: 'Cookies',
   cookieBanner: 'Cookie-Banner anzeigen',
   restrictiveCookies: 'Strenge Cookie-Richtlinie (erst nach Zustimmung)',
@@ -169,6 +172,8 @@ export const t = {
   validFrom: 'Gültig ab',
   validUntilLabel: 'Gültig bis',
   addCoupon: 'Gutscheincode hinzufügen',
+  allowCombiningCoupons: 'Mehrere Gutscheincodes in einer Bestellung erlauben',
+  allowCombiningCouponsHint: 'Aus: pro Bestellung gilt ein Gutscheincode.',
   remove: 'Entfernen',
   defaultsInUse: 'Es gelten noch die Voreinstellungen. Speichere, um sie anzupassen.',
   activeNow: 'aktiv',

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cartTotals, includedTaxMinor } from './cart-totals.js';
+import { cartTotals, includedTaxMinor, normaliseCode } from './cart-totals.js';
 
 describe('cartTotals', () => {
   it('R3.1.1 computes the 19% VAT included in a German gross price exactly in integers', () => {
@@ -77,5 +78,90 @@ describe('cartTotals', () => {
       rules: { coupons: [{ code: 'X', amountOffMinor: 1000 }] },
     });
     expect(capped.grandTotalMinor).toBe(0);
+  });
+
+  describe('Finding 5 (#18): one coupon cannot stack by changing its case', () => {
+    const lines = [{ unitPriceMinor: 10000, quantity: 1, productType: 1 }];
+    const coupons = [
+      { code: 'SALE10', percentOff: 10 },
+      { code: 'FUENF', amountOffMinor: 500 },
+    ];
+
+    it('SALE10, sale10, Sale10 and their width and space variants give 10 % once, not 100 %', () => {
+      const totals = cartTotals({
+        lines,
+        country: 'DE',
+        couponCodes: [
+          'SALE10',
+          'sale10',
+          'Sale10',
+          'sALE10',
+          ' SALE10 ',
+          'ＳＡＬＥ１０',
+          'S\u200bALE10',
+          'SA LE10',
+        ],
+        rules: { coupons },
+      });
+      expect(totals.discountMinor).toBe(1000);
+      expect(totals.validCoupons).toEqual(['SALE10']);
+      expect(totals.invalidCoupons).toEqual([]);
+    });
+
+    it('property: any list of case, width and space variants of one code discounts exactly once', () => {
+      const variant = fc
+        .array(fc.tuple(fc.boolean(), fc.constantFrom('', ' ', '\u00a0', '\u200b', '\ufeff')), {
+          minLength: 6,
+          maxLength: 6,
+        })
+        .chain((flags) =>
+          fc.boolean().map((wide) =>
+            [...'SALE10']
+              .map((ch, i) => {
+                const [lower, noise] = flags[i]!;
+                const cased = lower ? ch.toLowerCase() : ch;
+                // Full-width forms (U+FF01..) of the same letters and digits.
+                const shown = wide ? String.fromCharCode(cased.charCodeAt(0) + 0xfee0) : cased;
+                return `${noise}${shown}`;
+              })
+              .join(''),
+          ),
+        );
+      fc.assert(
+        fc.property(fc.array(variant, { minLength: 1, maxLength: 12 }), (codes) => {
+          const totals = cartTotals({ lines, country: 'DE', couponCodes: codes, rules: { coupons } });
+          return totals.discountMinor === 1000 && totals.validCoupons.length === 1;
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+    it('two different codes: only the first counts, unless the owner allows combining codes', () => {
+      const single = cartTotals({
+        lines,
+        country: 'DE',
+        couponCodes: ['sale10', 'fuenf'],
+        rules: { coupons },
+      });
+      expect(single.discountMinor).toBe(1000);
+      expect(single.validCoupons).toEqual(['SALE10']);
+      expect(single.invalidCoupons).toEqual(['FUENF']);
+      const combined = cartTotals({
+        lines,
+        country: 'DE',
+        couponCodes: ['sale10', 'Sale10', 'fuenf', 'FUENF'],
+        rules: { coupons, allowCombiningCoupons: true },
+      });
+      expect(combined.discountMinor).toBe(1500);
+      expect(combined.validCoupons).toEqual(['SALE10', 'FUENF']);
+    });
+
+    it('codes are normalised once: compatibility forms, invisible characters and case fold to one form', () => {
+      expect(normaliseCode(' ｓａｌｅ１０ ')).toBe('SALE10');
+      expect(normaliseCode('sale\u00ad10\u200d')).toBe('SALE10');
+      expect(normaliseCode('ﬁve')).toBe('FIVE');
+      expect(normaliseCode(undefined)).toBe('');
+      expect(normaliseCode({ toString: () => 'SALE10' })).toBe('');
+    });
   });
 });

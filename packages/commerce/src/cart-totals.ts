@@ -39,6 +39,21 @@ export interface CartRules {
   taxRules: TaxRule[];
   shippingRates: ShippingRate[];
   coupons: CouponDefinition[];
+  /** The owner's store setting: several different codes on one order. Off: one code per order. */
+  allowCombiningCoupons?: boolean;
+}
+
+/** Spaces anywhere, and the invisible characters a pasted code may carry (soft hyphen, zero widths, BOM). */
+const CODE_NOISE = /[\s\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/gu;
+
+/**
+ * The one form a coupon (or gift card) code is compared in: Unicode compatibility forms folded (full-width
+ * `ＳＡＬＥ１０`, ligatures), spaces and invisible characters dropped, upper case. Every comparison and every
+ * "already used" check goes through it, so `SALE10`, `sale10` and ` Sale 10 ` are one code (#18, finding 5).
+ */
+export function normaliseCode(raw: unknown): string {
+  if (typeof raw !== 'string' && typeof raw !== 'number') return '';
+  return String(raw).normalize('NFKC').replace(CODE_NOISE, '').toUpperCase().normalize('NFKC');
 }
 
 export const DEFAULT_TAX_RULES: readonly TaxRule[] = [
@@ -146,15 +161,25 @@ export function cartTotals(input: CartTotalsInput): CartTotals {
 
   const validCoupons: string[] = [];
   const invalidCoupons: string[] = [];
+  const seen = new Set<string>();
+  const applied = new Set<CouponDefinition>();
   let discount = 0;
   for (const raw of input.couponCodes ?? []) {
-    const code = String(raw).trim();
-    if (code === '' || validCoupons.includes(code) || invalidCoupons.includes(code)) continue;
-    const coupon = couponDefinitions.find((c) => c.code.toUpperCase() === code.toUpperCase());
-    if (!coupon || subtotal < (coupon.minimumSubtotalMinor ?? 0)) {
+    // Deduplicated and matched in one normal form: case or width variants of a code are the same code.
+    const code = normaliseCode(raw);
+    if (code === '' || seen.has(code)) continue;
+    seen.add(code);
+    const coupon = couponDefinitions.find((c) => normaliseCode(c.code) === code);
+    if (!coupon || applied.has(coupon) || subtotal < (coupon.minimumSubtotalMinor ?? 0)) {
       invalidCoupons.push(code);
       continue;
     }
+    // One code per order unless the owner allows combining them: a second code does not count.
+    if (applied.size > 0 && !input.rules?.allowCombiningCoupons) {
+      invalidCoupons.push(code);
+      continue;
+    }
+    applied.add(coupon);
     validCoupons.push(code);
     if (coupon.percentOff) discount += Math.floor((taxableGoods * coupon.percentOff) / 100);
     if (coupon.amountOffMinor) discount += coupon.amountOffMinor;

@@ -21,13 +21,23 @@ declare module 'fastify' {
 
 const newCrumb = () => randomBytes(18).toString('base64url');
 
+/**
+ * The exact shape of a crumb this server issues: 18 random bytes in base64url. A cookie of any other
+ * shape is not a crumb: it is neither echoed into pages (a kept page once got every `e` swapped for a
+ * crumb `e`) nor accepted as a token; the visitor gets a fresh one instead.
+ */
+const CRUMB_FORMAT = /^[A-Za-z0-9_-]{24}$/;
+
+export const isCrumb = (value: unknown): value is string =>
+  typeof value === 'string' && CRUMB_FORMAT.test(value);
+
 /** Issues a crumb cookie to every visitor who has none, on page and API answers alike. */
 export function registerCrumbCookie(app: FastifyInstance) {
   if (!app.hasRequestDecorator('crumb')) app.decorateRequest('crumb', undefined);
   // A callback hook: it runs on every request, and an async one would cost a promise and a turn.
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const existing = request.cookies[CRUMB_COOKIE];
-    if (existing) {
+    if (isCrumb(existing)) {
       request.crumb = existing;
       return done();
     }
@@ -59,7 +69,8 @@ export async function requireCrumb(request: FastifyRequest): Promise<void> {
 
 /** requireCrumb for callers that are not hooks: throws at once instead of rejecting. */
 export function checkCrumb(request: FastifyRequest): void {
-  const cookie = request.cookies[CRUMB_COOKIE];
+  // Only a well-formed crumb counts; a malformed cookie was replaced by a fresh one on this answer.
+  const cookie = isCrumb(request.cookies[CRUMB_COOKIE]) ? request.cookies[CRUMB_COOKIE] : undefined;
   const header = request.headers[CRUMB_HEADER];
   const body = request.body as { crumb?: unknown } | undefined;
   const echoed =

@@ -121,7 +121,9 @@ export const storeSettings = {
   get: (siteId: string) => api.get<{ storeSettings: StoreSettings }>(`${site(siteId)}/store-settings`),
   update: (
     siteId: string,
-    changes: Partial<Pick<StoreSettings, 'taxRates' | 'shippingOptions' | 'coupons'>>,
+    changes: Partial<
+      Pick<StoreSettings, 'taxRates' | 'shippingOptions' | 'coupons' | 'allowCombiningCoupons'>
+    >,
   ) => api.patch<{ storeSettings: StoreSettings }>(`${site(siteId)}/store-settings`, changes),
 };
 

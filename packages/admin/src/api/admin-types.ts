@@ -38,6 +38,8 @@ export interface SiteSettings {
   captchaSettings?: { siteKey?: string };
   cloneable?: boolean;
   adPixels?: { metaPixelId?: string; googleTagId?: string };
+  /** Testmodus: test payments, every order a test order, a banner on every storefront page. */
+  testMode?: boolean;
 }
 
 export interface Site {
@@ -260,6 +262,8 @@ export interface StoreSettings {
   shippingOptions: ShippingOption[];
   shippingOptionsAreDefaults: boolean;
   coupons: Coupon[];
+  /** Several different codes on one order; off: one code per order. */
+  allowCombiningCoupons?: boolean;
 }
 
 // Orders

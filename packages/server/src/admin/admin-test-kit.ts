@@ -35,7 +35,7 @@ export class Browser {
     readonly options: { host?: string; ip?: string; crumb?: boolean } = {},
   ) {
     // Any value works for the double-submit check as long as cookie and header agree.
-    this.cookies.set('crumb', randomBytes(12).toString('base64url'));
+    this.cookies.set('crumb', randomBytes(18).toString('base64url'));
     this.ip = options.ip ?? `10.${[...randomBytes(3)].join('.')}`;
   }
 

@@ -105,7 +105,7 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   fc.constant({}),
 );
 
-const CRUMB = 'fuzz-kruemel';
+const CRUMB = 'fuzz-kruemel-fuzz-kruemx';
 
 withTestDatabases((db) => {
   let storage: Storage;

@@ -18,7 +18,7 @@ import {
   visitCookie,
 } from './analytics-test-kit.js';
 
-const CRUMB = 'kruemel-kruemel-kruemel';
+const CRUMB = 'kruemel-kruemel-kruemel-';
 
 withTestDatabases((db) => {
   let storage: Storage;
@@ -215,7 +215,7 @@ withTestDatabases((db) => {
       const noCrumb = await post(app, '/api/events/RecordEvent', {
         host: shop.host,
         form: true,
-        cookies: { crumb: 'anderer-kruemel' },
+        cookies: { crumb: 'anderer-kruemel-anderer-' },
         body,
       });
       expect(noCrumb.statusCode).toBe(403);

@@ -189,12 +189,12 @@ withTestDatabases((db) => {
           url: '/api/comments',
           headers: {
             host: HOST,
-            cookie: 'crumb=formular',
+            cookie: 'crumb=formularformularformular',
             'content-type': 'application/x-www-form-urlencoded',
           },
           remoteAddress: '10.9.9.9',
           payload: new URLSearchParams({
-            crumb: 'formular',
+            crumb: 'formularformularformular',
             targetType: 'collection',
             targetId: galleryId,
             parentId: '',

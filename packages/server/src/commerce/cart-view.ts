@@ -67,6 +67,8 @@ export function cartRulesOf(website: Website, now = Date.now()): Partial<CartRul
       (c.validFrom === undefined || c.validFrom <= now) &&
       (c.validUntil === undefined || now <= c.validUntil),
   );
+  // Off unless the owner turned it on: one code per order (#18, finding 5).
+  rules.allowCombiningCoupons = settings.allowCombiningCoupons === true;
   return rules;
 }
 

@@ -223,9 +223,34 @@ withTestDatabases((db) => {
     const again = await app.inject({
       method: 'GET',
       url: '/',
-      headers: { host: shop.hostname, cookie: 'crumb=abc' },
+      headers: { host: shop.hostname, cookie: 'crumb=abcdefghijklmnopqrstuvwx' },
     });
     expect(again.cookies.find((c) => c.name === 'crumb')).toBeUndefined();
+  });
+
+  it('Finding 4 (#18): a crumb cookie of any other shape is replaced by a fresh one and never accepted', async () => {
+    for (const bad of [
+      'e',
+      'abc',
+      'a'.repeat(23),
+      'a'.repeat(25),
+      `${'a'.repeat(23)}%21`,
+      '%3Cscript%3E'.repeat(2),
+    ]) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { host: shop.hostname, cookie: `crumb=${bad}` },
+      });
+      expect(res.cookies.find((c) => c.name === 'crumb')?.value).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      const echoed = await app.inject({
+        method: 'POST',
+        url: '/api/commerce/shopping-cart/entries',
+        headers: { host: shop.hostname, cookie: `crumb=${bad}`, 'x-csrf-token': decodeURIComponent(bad) },
+        payload: { itemId: shop.mug.id, quantity: 1 },
+      });
+      expect(echoed.statusCode).toBe(403);
+    }
   });
 
   it('R8.1.8 without any cookie the answer asks to enable cookies', async () => {
@@ -367,6 +392,55 @@ withTestDatabases((db) => {
       { additionalFields: '{}' },
     );
     expect(other.statusCode).toBe(404);
+  });
+
+  it('R7.1.2 accepts additionalFields as null, absent, a JSON string or an object, and null sku and option', async () => {
+    const v = await visitor();
+    const add = (extra: Record<string, unknown>) =>
+      v.request('POST', '/api/commerce/shopping-cart/entries', {
+        itemId: shop.mug.id,
+        quantity: 1,
+        ...extra,
+      });
+    // What a client without a product form sends: every field it has no value for as null.
+    const withNull = await add({ sku: null, additionalFields: null, subscriptionOptionId: null });
+    expect(withNull.statusCode).toBe(200);
+    expect(withNull.json().newlyAdded.additionalFields).toBeNull();
+    // Null and absent are the same "no answers": the second add raises the same entry.
+    const absent = await add({ sku: sku('TASSE') });
+    expect(absent.statusCode).toBe(200);
+    expect(absent.json().newlyAdded).toMatchObject({ id: withNull.json().newlyAdded.id, quantity: 2 });
+    const text = await add({ sku: sku('TASSE'), additionalFields: '{"gravur":"Anna"}' });
+    expect(text.statusCode).toBe(200);
+    expect(text.json().newlyAdded.additionalFields).toBe('{"gravur":"Anna"}');
+    // An object is stored as its JSON text, so it is the same answers as that string.
+    const object = await add({ sku: sku('TASSE'), additionalFields: { gravur: 'Anna' } });
+    expect(object.statusCode).toBe(200);
+    expect(object.json().newlyAdded).toMatchObject({ id: text.json().newlyAdded.id, quantity: 2 });
+    expect(object.json().shoppingCart.entries).toHaveLength(2);
+    for (const additionalFields of [5, true, ['a'], 'x'.repeat(20_001), { gravur: 'x'.repeat(20_000) }]) {
+      const refused = await add({ additionalFields });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toBe('Die Anfrage ist ungültig.');
+    }
+  });
+
+  it('R7.1.3 null or absent additionalFields clear the answers; itemId and sku may be null', async () => {
+    const v = await visitor();
+    const entry = (
+      await v.add(shop.mug.id, sku('TASSE'), 1, { additionalFields: '{"gravur":"Anna"}' })
+    ).json().newlyAdded;
+    const put = (body: Record<string, unknown>) =>
+      v.request('PUT', `/api/commerce/shopping-cart/entries/${entry.id}/additionalFields`, body);
+    const cleared = await put({ itemId: null, sku: null, additionalFields: null });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().updatedEntry).toMatchObject({ id: entry.id, additionalFields: null });
+    const object = await put({ additionalFields: { gravur: 'Ben' } });
+    expect(object.json().updatedEntry.additionalFields).toBe('{"gravur":"Ben"}');
+    const absent = await put({ itemId: shop.mug.id, sku: sku('TASSE') });
+    expect(absent.statusCode).toBe(200);
+    expect(absent.json().updatedEntry.additionalFields).toBeNull();
+    expect((await put({ additionalFields: 7 })).statusCode).toBe(400);
   });
 
   it('R7.1.5 reports stock per variant with unlimited and qtyInStock', async () => {

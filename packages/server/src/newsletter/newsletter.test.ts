@@ -31,7 +31,11 @@ withTestDatabases((db) => {
     app.inject({
       method: 'POST',
       url: '/api/newsletter/subscribe',
-      headers: { host: HOST, cookie: 'crumb=brief-krume', 'x-csrf-token': 'brief-krume' },
+      headers: {
+        host: HOST,
+        cookie: 'crumb=briefkrumebriefkrumebrie',
+        'x-csrf-token': 'briefkrumebriefkrumebrie',
+      },
       payload: { email },
     });
   const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: HOST } });

@@ -48,6 +48,34 @@ withTestDatabases((db) => {
     expect(second.html.replaceAll('zweiterzweiterzweiterzwe', 'erstererstererstererster')).toBe(first.html);
   });
 
+  it('Finding 4 (#18): a crumb cookie of the wrong shape is replaced and cannot deface the kept page', async () => {
+    // An empty cache for this page: the attacker's request is the one that renders and keeps it.
+    await storage.items.update(shop.websiteId, shop.mug.id, { title: 'Tasse eins' });
+    const attack = await page(mugPage(), 'crumb=e');
+    expect(attack.statusCode).toBe(200);
+    const issued = attack.cookies.find((c) => c.name === 'crumb')?.value;
+    expect(issued).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(attack.body).toContain('Tasse eins');
+    const next = await visit(mugPage(), 'dddddddddddddddddddddddd');
+    expect(next.reads).toBe(0);
+    expect(next.html).toContain('Tasse eins');
+    expect(next.html).toContain('<html');
+    expect(next.html.replaceAll('dddddddddddddddddddddddd', issued!)).toBe(attack.body);
+  });
+
+  it('Finding 4 (#18): a well-formed crumb that also occurs in the content only replaces the crumb', async () => {
+    // The attacker names a product exactly like their crumb: the kept page is cut at a placeholder only.
+    const crumb = 'KrumeImTitelKrumeImTitel';
+    await storage.items.update(shop.websiteId, shop.mug.id, { title: crumb });
+    const first = await visit(mugPage(), crumb);
+    expect(first.reads).toBeGreaterThan(0);
+    const second = await visit(mugPage(), 'eeeeeeeeeeeeeeeeeeeeeeee');
+    expect(second.reads).toBe(0);
+    expect(second.html).toContain(`>${crumb}<`);
+    expect(second.html).toContain('value="eeeeeeeeeeeeeeeeeeeeeeee"');
+    await storage.items.update(shop.websiteId, shop.mug.id, { title: 'Tasse' });
+  });
+
   it('a changed title shows at once; a visitor’s cart does not throw kept pages away', async () => {
     await visit(mugPage(), 'aaaaaaaaaaaaaaaaaaaaaaaa');
     await storage.items.update(shop.websiteId, shop.mug.id, { title: 'Neue Tasse' });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ContentChanges } from '@baukasten/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../admin/admin-session.js';
@@ -6,10 +7,20 @@ import { CUSTOMER_SESSION_COOKIE } from '../customer-accounts/customer-session.j
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set while a cacheable page renders: where sendPage keeps the HTML, and the content version it saw. */
-    pageCacheSlot?: { key: string; version: number };
+    /**
+     * Set while a cacheable page renders: where sendPage keeps the HTML, the content version it saw, the
+     * placeholder the page renders with instead of the visitor's crumb, and that crumb.
+     */
+    pageCacheSlot?: { key: string; version: number; placeholder: string; crumb: string };
   }
 }
+
+/**
+ * A fresh random stand-in for the crumb while a page renders for the cache: 18 random bytes like a crumb,
+ * made after the content was stored and never sent to anyone, so no content can contain it. The kept page
+ * is cut at it and nowhere else; cutting at the visitor's own crumb let a crumb `e` cut at every `e`.
+ */
+const newPlaceholder = () => randomBytes(18).toString('base64url');
 
 /** The page's parts with this visitor's crumb between them. */
 function withCrumb(parts: Buffer[], crumb: string): Buffer {
@@ -83,24 +94,39 @@ export class PageCache {
     }
     if (page) this.#drop(key);
     this.misses++;
-    request.pageCacheSlot = { key, version };
+    const placeholder = newPlaceholder();
+    request.pageCacheSlot = { key, version, placeholder, crumb: request.crumb ?? '' };
+    // Everything that renders this page reads request.crumb; it gets the placeholder until finish().
+    request.crumb = placeholder;
   };
 
-  /** Called by sendPage with a finished page; kept only if nothing changed while it rendered. */
-  keep(request: FastifyRequest, status: number, html: string) {
+  /**
+   * sendPage's last step for every HTML page: puts the visitor's crumb where the placeholder is, and keeps
+   * the page if nothing changed while it rendered. Returns the page to send.
+   */
+  finish(request: FastifyRequest, status: number, html: string): string {
     const slot = request.pageCacheSlot;
-    if (!slot || status !== 200 || !request.crumb || slot.version !== this.changes.version) return;
+    if (!slot) return html;
+    request.pageCacheSlot = undefined;
+    request.crumb = slot.crumb;
+    const texts = html.split(slot.placeholder);
+    if (status === 200 && slot.crumb && slot.version === this.changes.version)
+      this.#keep(slot.key, slot.version, texts);
+    return texts.join(slot.crumb);
+  }
+
+  #keep(key: string, version: number, texts: string[]) {
     // Kept as bytes: answering then copies memory instead of encoding a long string for every visitor.
-    const parts = html.split(request.crumb).map((part) => Buffer.from(part));
+    const parts = texts.map((part) => Buffer.from(part));
     const bytes = parts.reduce((sum, part) => sum + part.length, 0);
     if (bytes > this.#maxBytes / 4) return;
-    this.#drop(slot.key);
+    this.#drop(key);
     while (this.#pages.size >= this.#maxEntries || this.#bytes + bytes > this.#maxBytes) {
       const oldest = this.#pages.keys().next().value;
       if (oldest === undefined) break;
       this.#drop(oldest);
     }
-    this.#pages.set(slot.key, { parts, version: slot.version, until: Date.now() + this.#ttlMs, bytes });
+    this.#pages.set(key, { parts, version, until: Date.now() + this.#ttlMs, bytes });
     this.#bytes += bytes;
   }
 

@@ -12,6 +12,7 @@ import { previewOptions } from '../admin/previews/page-preview.js';
 import type { PreviewTokens } from '../admin/previews/preview-tokens.js';
 import type { SiteTheme, SiteThemes } from '../admin/theme-code/site-themes.js';
 import type { AssetUrls } from '../assets/asset-routes.js';
+import { TEST_MODE_BANNER_TEXT, withTestModeBanner } from '../commerce/test-mode.js';
 import { contentSummaryBlock, socialLinksBlock } from '../content/content-blocks.js';
 import { renderContentCollection, renderContentItem } from '../content/content-pages.js';
 import { publicForm } from '../forms/form-routes.js';
@@ -76,6 +77,8 @@ export async function sendPage(
   if (format !== undefined && format !== 'json') {
     throw new HttpError(400, 'UNKNOWN_FORMAT', serverMessages.unknownFormat);
   }
+  // Wherever test payments are possible, every page says so (security review #18, finding 2).
+  if (request.testPayments) context = { ...context, testModeBanner: TEST_MODE_BANNER_TEXT };
   if (format === 'json') return reply.code(status).send(context);
   const website = context.website as { locale?: string } | undefined;
   const themed =
@@ -100,8 +103,11 @@ export async function sendPage(
     { locale: website?.locale ?? 'de-DE' },
   );
   if (page.errors.length > 0) request.log.warn({ errors: page.errors }, 'template errors');
-  const html = withModulePreloads(page.html, deps.assets);
-  if (!baseHref) deps.pageCache?.keep(request, status, html);
+  let rendered = withModulePreloads(page.html, deps.assets);
+  // The theme's layout shows the banner; an owner's own layout gets it all the same.
+  if (request.testPayments) rendered = withTestModeBanner(rendered);
+  // A page rendered for the cache carries a placeholder instead of the crumb; finish() puts it back.
+  const html = deps.pageCache ? deps.pageCache.finish(request, status, rendered) : rendered;
   return reply
     .code(status)
     .type('text/html; charset=utf-8')

@@ -95,7 +95,7 @@ export class Client {
     readonly ip = `10.${[...randomBytes(3)].join('.')}`,
     readonly extraHeaders: Record<string, string> = {},
   ) {
-    this.cookies.set('crumb', randomBytes(12).toString('base64url'));
+    this.cookies.set('crumb', randomBytes(18).toString('base64url'));
   }
 
   call(base: string, method: string, path: string, body?: unknown, timeoutMs = 60_000): Promise<Answer> {

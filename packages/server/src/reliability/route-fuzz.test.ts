@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../security/route-catalogue.js';
-import { OWNER_TOKEN, type RouteMatrix, routeMatrix } from './route-matrix-kit.js';
+import { parseHostHeader } from '../tenant.js';
+import { HOSTILE_HOSTS, OWNER_TOKEN, type RouteMatrix, routeMatrix } from './route-matrix-kit.js';
 
 /*
  * Hostile input against every route the app registers, public and admin: malformed and deeply nested
@@ -162,6 +163,43 @@ const query = fc.dictionary(
   { maxKeys: 4 },
 );
 
+/** Host headers pieced together from what the review tried: userinfo, ports, brackets, dots, spaces, Unicode. */
+const HOST_PIECES = [
+  'matrix.test',
+  'evil.example',
+  'localhost',
+  '127.0.0.1',
+  '[::1]',
+  '::1',
+  ':',
+  '@',
+  '.',
+  '..',
+  ' ',
+  '\t',
+  '[',
+  ']',
+  '3000',
+  '65535',
+  '65536',
+  '0',
+  '-1',
+  '99999999999',
+  'ö',
+  '\u3002',
+  'xn--shp-sna',
+  '%2e',
+  '/',
+  '\\',
+  '#',
+  '?',
+];
+const hostHeader = fc.oneof(
+  fc.constantFrom(...Object.keys(HOSTILE_HOSTS).filter((h) => h !== '')),
+  fc.array(fc.constantFrom(...HOST_PIECES), { minLength: 1, maxLength: 6 }).map((p) => p.join('')),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }).map((h) => h.replace(/[\r\n\0]/g, '')),
+);
+
 withTestDatabases((db) => {
   describe('fuzzing every route (issue 12 hostile input)', () => {
     let m: RouteMatrix;
@@ -230,6 +268,67 @@ withTestDatabases((db) => {
         }
       }
       expect(fiveHundreds).toEqual([]);
+    });
+
+    it('Finding 4 (#18): random crumb cookies of every length and alphabet are refused or replaced, never a 5xx', async () => {
+      const crumbText = fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 60 }),
+        fc.string({ unit: fc.constantFrom(...'ABCxyz019-_+/=. e'), minLength: 20, maxLength: 28 }),
+        fc.constantFrom('', 'e', '<', '"', '\u0000', 'x'.repeat(4000)),
+      );
+      const guarded = m.routes.filter((r) => r.method !== 'GET');
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 0, max: guarded.length - 1 }), crumbText, async (index, crumb) => {
+          const route = guarded[index]!;
+          const value = encodeURIComponent(crumb.replace(/[\ud800-\udfff]/gu, '\ufffd'));
+          const isCrumb = /^[A-Za-z0-9_-]{24}$/.test(crumb);
+          const res = await m.app.inject({
+            method: route.method as 'POST',
+            url: m.urlOf(route),
+            headers: { host: m.hostOf(route), cookie: `crumb=${value}`, 'x-csrf-token': value },
+            payload: {},
+          });
+          const page = await m.app.inject({
+            url: '/laden',
+            headers: { host: m.shop.hostname, cookie: `crumb=${value}` },
+          });
+          const issued = page.cookies.find((c) => c.name === 'crumb')?.value;
+          return (
+            res.statusCode < 500 &&
+            page.statusCode === 200 &&
+            (isCrumb ? issued === undefined : /^[A-Za-z0-9_-]{24}$/.test(issued ?? ''))
+          );
+        }),
+        { numRuns: 300, seed: Number(process.env.FUZZ_SEED ?? 20261125) },
+      );
+      expect(fiveHundreds).toEqual([]);
+    });
+
+    it('Finding 3 (#18): random Host headers on random routes never give a 5xx; every one the parser refuses gets 400', async () => {
+      const wrong: string[] = [];
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 0, max: m.routes.length - 1 }),
+          hostHeader,
+          async (index, host) => {
+            if (host === '') return true;
+            const route = m.routes[index]!;
+            const res = await m.app.inject({
+              method: route.method as 'POST',
+              url: m.urlOf(route),
+              headers: { host, 'x-forwarded-host': 'evil.example' },
+              ...(route.method === 'GET' ? {} : { payload: {} }),
+            });
+            if (parseHostHeader(host) === undefined && res.statusCode !== 400)
+              wrong.push(`${route.method} ${route.url} Host ${JSON.stringify(host)} → ${res.statusCode}`);
+            if (res.body.includes('evil.example'))
+              wrong.push(`${route.url} Host ${JSON.stringify(host)} echoed`);
+            return res.statusCode < 500;
+          },
+        ),
+        { numRuns: 600, seed: Number(process.env.FUZZ_SEED ?? 20261125) },
+      );
+      expect(wrong).toEqual([]);
     });
 
     it('random combinations of route, body, query, path parameter and header never give a 5xx', async () => {

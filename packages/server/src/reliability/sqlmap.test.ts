@@ -18,7 +18,7 @@ import { type RouteMatrix, routeMatrix } from './route-matrix-kit.js';
 
 const SQLMAP = '/usr/bin/sqlmap';
 const TARGET_TIMEOUT_MS = 40_000;
-const CRUMB = 'sqlmap-crumb-123';
+const CRUMB = 'sqlmap-crumb-123-sqlmap-';
 
 interface Target {
   name: string;

@@ -8,6 +8,10 @@ import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy } from './security-h
 
 /* Headers every answer carries, and the attributes of every cookie the server sets. */
 
+/** What buildApp uses without configuration: the editor on localhost or 127.0.0.1 over plain http. */
+const DEFAULTS = { baseDomain: 'localhost', editorOrigins: ['http://localhost', 'http://127.0.0.1'] };
+const frameAncestors = (csp: unknown) => /frame-ancestors ([^;]*)/.exec(String(csp))?.[1];
+
 withTestDatabases((db) => {
   describe('security headers and cookie attributes (issue 12 security)', () => {
     let app: Awaited<ReturnType<typeof buildApp>>;
@@ -22,7 +26,7 @@ withTestDatabases((db) => {
     });
 
     it('pages, API answers and refusals carry the CSP and the other security headers', async () => {
-      const pagePolicy = contentSecurityPolicy({ baseDomain: 'localhost' });
+      const pagePolicy = contentSecurityPolicy(DEFAULTS);
       for (const [url, host, policy] of [
         ['/laden', 'kopf.test', pagePolicy],
         ['/api/commerce/shopping-cart', 'kopf.test', API_CONTENT_SECURITY_POLICY],
@@ -37,12 +41,62 @@ withTestDatabases((db) => {
         expect(res.headers['x-content-type-options'], url).toBe('nosniff');
         expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       }
-      const csp = contentSecurityPolicy({ baseDomain: 'localhost' });
+      const csp = contentSecurityPolicy(DEFAULTS);
       // No inline script and no eval may run; nobody but the editor frames a site.
       expect(csp).toMatch(/script-src 'self' [^;]*$|script-src 'self' [^;]*;/);
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
       expect(csp).toContain("object-src 'none'");
-      expect(csp).toContain("frame-ancestors 'self' localhost:* *.localhost:* 127.0.0.1:*");
+      expect(csp).toContain("frame-ancestors 'self' http://localhost http://127.0.0.1");
+    });
+
+    it('Finding 7 (#18): the editor may be framed by nothing but itself, on every host, whatever the site adds', async () => {
+      const storage = await db.open();
+      await storage.migrate();
+      await createTestShop(storage, 'rahmen.test', 10, { adPixels: { metaPixelId: '123456789012345' } });
+      for (const [url, host] of [
+        ['/config', ADMIN_HOST],
+        ['/config', 'kopf.test'],
+        ['/config/sites/abc/seiten', 'rahmen.test'],
+        ['/config', 'unbekannt.test'],
+        ['/config-assets/gibt-es-nicht.js', 'kopf.test'],
+      ] as const) {
+        const res = await app.inject({ url, headers: { host } });
+        expect(frameAncestors(res.headers['content-security-policy']), `${host}${url}`).toBe("'self'");
+        if (url.startsWith('/config/') || url === '/config')
+          expect(res.headers['x-frame-options'], `${host}${url}`).toBe('SAMEORIGIN');
+        // The editor still frames the sites' pages for its preview.
+        expect(String(res.headers['content-security-policy'])).toMatch(/frame-src [^;]*\*\.localhost:\*/);
+      }
+    });
+
+    it('Finding 7 (#18): a site’s pages may be framed by the site and the editor’s configured origins, never by another shop', async () => {
+      const page = await app.inject({ url: '/laden', headers: { host: 'kopf.test' } });
+      expect(frameAncestors(page.headers['content-security-policy'])).toBe(
+        "'self' http://localhost http://127.0.0.1",
+      );
+      expect(page.headers['x-frame-options']).toBeUndefined();
+
+      const storage = await db.open();
+      await storage.migrate();
+      const production = await buildApp({
+        storage,
+        logLevel: 'silent',
+        shared: inMemorySharedState(),
+        baseDomain: 'baukasten.example',
+        publicUrl: { scheme: 'https' },
+        editorHostnames: [],
+      });
+      await createTestShop(storage, 'werkstatt.baukasten.example');
+      const site = await production.inject({
+        url: '/laden',
+        headers: { host: 'werkstatt.baukasten.example' },
+      });
+      expect(frameAncestors(site.headers['content-security-policy'])).toBe(
+        "'self' https://baukasten.example",
+      );
+      const editor = await production.inject({ url: '/config', headers: { host: 'baukasten.example' } });
+      expect(frameAncestors(editor.headers['content-security-policy'])).toBe("'self'");
+      await production.close();
     });
 
     it('a site with ad pixels or instalments allows exactly those vendors; other sites keep the strict policy', async () => {
@@ -61,7 +115,7 @@ withTestDatabases((db) => {
       expect(pixel).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/);
       expect(pixel).toMatch(/connect-src [^;]*https:\/\/static\.afterpay\.com/);
       expect(pixel).not.toMatch(/script-src[^;]*'unsafe-/);
-      expect(await csp('schlicht.test')).toBe(contentSecurityPolicy({ baseDomain: 'localhost' }));
+      expect(await csp('schlicht.test')).toBe(contentSecurityPolicy(DEFAULTS));
       await local.close();
     });
 
@@ -76,7 +130,12 @@ withTestDatabases((db) => {
       const signIn = await app.inject({
         method: 'POST',
         url: '/api/admin/session',
-        headers: { host: ADMIN_HOST, ...https, cookie: 'crumb=abc', 'x-csrf-token': 'abc' },
+        headers: {
+          host: ADMIN_HOST,
+          ...https,
+          cookie: 'crumb=abcabcabcabcabcabcabcabc',
+          'x-csrf-token': 'abcabcabcabcabcabcabcabc',
+        },
         payload: { email, password: PASSWORD },
       });
       expect(signIn.statusCode).toBe(200);
@@ -88,7 +147,12 @@ withTestDatabases((db) => {
       const add = await app.inject({
         method: 'POST',
         url: '/api/commerce/shopping-cart/entries',
-        headers: { host: 'kopf.test', ...https, cookie: 'crumb=abc', 'x-csrf-token': 'abc' },
+        headers: {
+          host: 'kopf.test',
+          ...https,
+          cookie: 'crumb=abcabcabcabcabcabcabcabc',
+          'x-csrf-token': 'abcabcabcabcabcabcabcabc',
+        },
         payload: { itemId, quantity: 1 },
       });
       expect(add.statusCode).toBeLessThan(300);

@@ -62,6 +62,23 @@ describe('site settings', () => {
     });
   });
 
+  it('Finding 2 (#18): the owner switches the site into Testmodus and is told what it does', async () => {
+    const { sent } = fakeApi({
+      'GET /sites/site-1/store-settings': { body: { storeSettings } },
+      'PATCH /sites/site-1': { body: { site: testSite({ settings: { testMode: true } }) } },
+    });
+    renderInSite(<SiteSettings />);
+    const user = userEvent.setup();
+    const general = within(screen.getByRole('heading', { name: 'Allgemein' }).closest('form')!);
+    const testMode = general.getByLabelText('Testmodus: Testzahlungen annehmen') as HTMLInputElement;
+    expect(testMode.checked).toBe(false);
+    expect(general.getByText(/jede Bestellung ist eine Testbestellung/)).toBeTruthy();
+    await user.click(testMode);
+    await user.click(general.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(sent.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(sent.find((r) => r.method === 'PATCH')?.body).toMatchObject({ settings: { testMode: true } });
+  });
+
   it('edits tax rates and coupons in the website’s time zone and sends the lists whole', async () => {
     const { sent } = fakeApi({
       'GET /sites/site-1/store-settings': { body: { storeSettings } },
@@ -87,7 +104,30 @@ describe('site settings', () => {
       ],
       shippingOptions: [{ id: 'standard', name: 'Standard', kind: 'flat', costMinor: 490 }],
       coupons: [{ code: 'SOMMER', percentOff: 10, validFrom: null, validUntil: '2025-08-31' }],
+      allowCombiningCoupons: false,
     });
+  });
+
+  it('Finding 5 (#18): one code per order unless the owner ticks “allow combining codes”', async () => {
+    const { sent } = fakeApi({
+      'GET /sites/site-1/store-settings': { body: { storeSettings } },
+      'PATCH /sites/site-1/store-settings': {
+        body: { storeSettings: { ...storeSettings, allowCombiningCoupons: true } },
+      },
+    });
+    renderInSite(<SiteSettings />);
+    const user = userEvent.setup();
+    const store = within(
+      (await screen.findByRole('heading', { name: 'Steuern, Versand und Gutscheine' })).closest('form')!,
+    );
+    const box = store.getByLabelText(
+      'Mehrere Gutscheincodes in einer Bestellung erlauben',
+    ) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await user.click(box);
+    await user.click(store.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(sent.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(sent.find((r) => r.method === 'PATCH')?.body).toMatchObject({ allowCombiningCoupons: true });
   });
 
   it('shows a store manager only the shop settings', async () => {

@@ -6,6 +6,7 @@ import { useSite } from '../../site-context.js';
 import { isMissingRoute, useAction, useLoad } from '../../ui/async.js';
 import {
   Button,
+  Checkbox,
   ErrorBox,
   Loading,
   NotAvailable,
@@ -141,8 +142,10 @@ function Form({ initial, onSaved }: { initial: StoreSettings; onSaved: (settings
   const { site } = useSite();
   const action = useAction();
   const [rows, setRows] = useState(() => rowsOf(initial, site.timeZone));
+  const [combining, setCombining] = useState(initial.allowCombiningCoupons === true);
   const [note, setNote] = useState('');
   useEffect(() => setRows(rowsOf(initial, site.timeZone)), [initial, site.timeZone]);
+  useEffect(() => setCombining(initial.allowCombiningCoupons === true), [initial]);
   const currency = initial.currency;
   const fields = action.error?.fields ?? {};
 
@@ -161,7 +164,9 @@ function Form({ initial, onSaved }: { initial: StoreSettings; onSaved: (settings
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setNote('');
-    const answer = await action.run(() => storeSettingsApi.update(site.id, requestOf(rows, currency)));
+    const answer = await action.run(() =>
+      storeSettingsApi.update(site.id, { ...requestOf(rows, currency), allowCombiningCoupons: combining }),
+    );
     if (answer) {
       onSaved(answer.storeSettings);
       setNote(t.saved);
@@ -330,6 +335,12 @@ function Form({ initial, onSaved }: { initial: StoreSettings; onSaved: (settings
 
       <fieldset className="field-group">
         <legend>{t.coupons}</legend>
+        <Checkbox
+          label={t.allowCombiningCoupons}
+          hint={t.allowCombiningCouponsHint}
+          checked={combining}
+          onChange={(e) => setCombining(e.target.checked)}
+        />
         {rows.coupons.map((row, i) => (
           <div className="row-fields" key={row.key}>
             <TextField

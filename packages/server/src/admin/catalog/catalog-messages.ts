@@ -91,4 +91,6 @@ export const catalogMessages = {
   couponDatesInvalid: 'Bitte gib Beginn und Ende der Gültigkeit als Datum an (JJJJ-MM-TT oder mit Uhrzeit).',
   couponEndsBeforeStart: 'Das Ende der Gültigkeit muss nach ihrem Beginn liegen.',
   tooManyCoupons: 'Es sind höchstens 500 Gutscheincodes möglich.',
+  allowCombiningCouponsInvalid:
+    'Bitte gib an, ob mehrere Gutscheincodes in einer Bestellung gelten dürfen (ja oder nein).',
 } as const;

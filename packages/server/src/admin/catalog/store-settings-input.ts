@@ -175,8 +175,14 @@ export const storeSettingsInput = z
     taxRates: taxRatesField.optional(),
     shippingOptions: shippingOptionsField.optional(),
     coupons: couponsField.optional(),
+    /** Several different codes on one order; off (the default) means one code per order. */
+    allowCombiningCoupons: z.boolean({ error: m.allowCombiningCouponsInvalid }).optional(),
   })
   .refine(
-    (s) => s.taxRates !== undefined || s.shippingOptions !== undefined || s.coupons !== undefined,
+    (s) =>
+      s.taxRates !== undefined ||
+      s.shippingOptions !== undefined ||
+      s.coupons !== undefined ||
+      s.allowCombiningCoupons !== undefined,
     m.nothingToChange,
   );

@@ -70,6 +70,7 @@ function storeSettingsView(website: Website, now: number) {
     taxRatesAreDefaults: taxRates === undefined,
     shippingOptions: shippingOptions ?? DEFAULT_SHIPPING_RATES,
     shippingOptionsAreDefaults: shippingOptions === undefined,
+    allowCombiningCoupons: settings.allowCombiningCoupons === true,
     coupons: coupons.map((c) => ({
       ...c,
       validFrom: c.validFrom ?? null,
@@ -102,6 +103,8 @@ export function registerStoreSettingsRoutes(parent: FastifyInstance, storage: St
       if (input.taxRates) changes.taxRules = input.taxRates satisfies TaxRule[];
       if (input.shippingOptions) changes.shippingRates = input.shippingOptions satisfies ShippingRate[];
       if (input.coupons) changes.coupons = storedCoupons(input.coupons, website);
+      if (input.allowCombiningCoupons !== undefined)
+        changes.allowCombiningCoupons = input.allowCombiningCoupons;
       // One UPDATE of the settings row: the three lists change together or not at all.
       const updated = await storage.websiteAdmin.update(websiteId, { settings: changes });
       if (!updated) throw new HttpError(404, 'SITE_NOT_FOUND', adminMessages.siteNotFound);

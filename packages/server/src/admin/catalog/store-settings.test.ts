@@ -224,4 +224,43 @@ withTestDatabases((db) => {
       activeNow: true,
     });
   });
+
+  it('Finding 5 (#18): case variants of one code give its discount once; two codes only when the owner allows it', async () => {
+    const saved = await team.admin.patch(url, {
+      coupons: [
+        { code: 'SALE10', percentOff: 10 },
+        { code: 'FUENF', amountOffMinor: 500 },
+      ],
+    });
+    expect(saved.body.storeSettings.allowCombiningCoupons).toBe(false);
+    const variants = [
+      'SALE10',
+      'sale10',
+      'Sale10',
+      'sAlE10',
+      ' sale10 ',
+      'ｓａｌｅ１０',
+      'SALE10',
+      'sale\u200b10',
+      'SaLe10',
+      'salE10',
+    ];
+    const first = await visitorWithMug();
+    const once = await first.checkout({ couponCodes: variants });
+    expect(once.statusCode).toBe(201);
+    // 12,00 € mug: 10 % once is 1,20 €, not 100 %.
+    expect(once.json().order.discountTotalCents).toBe(120);
+
+    const two = await visitorWithMug();
+    const single = await two.checkout({ couponCodes: ['sale10', 'fuenf'] });
+    expect(single.json().order.discountTotalCents).toBe(120);
+
+    const allowed = await team.admin.patch(url, { allowCombiningCoupons: true });
+    expect(allowed.body.storeSettings.allowCombiningCoupons).toBe(true);
+    const three = await visitorWithMug();
+    const combined = await three.checkout({ couponCodes: ['sale10', 'Sale10', 'fuenf', 'FUENF'] });
+    expect(combined.json().order.discountTotalCents).toBe(620);
+    expect((await team.admin.patch(url, { allowCombiningCoupons: 'ja' })).status).toBe(400);
+    await team.admin.patch(url, { allowCombiningCoupons: false });
+  });
 });

@@ -44,6 +44,12 @@ withTestDatabases((db) => {
       answers('=1+1', 'Zweite'),
       Date.UTC(2026, 10, 2, 9),
     );
+    await storage.forms.saveSubmission(
+      website.id,
+      'kontakt',
+      answers('x;=1+1', 'y,=HYPERLINK("http://boese.example")'),
+      Date.UTC(2026, 10, 3, 9),
+    );
     app = await buildApp({ storage, logLevel: 'silent', shared: sharedStateWithLimits() });
     team = await shopTeam(app, storage, website.id);
     base = `/api/admin/sites/${website.id}/forms`;
@@ -56,7 +62,7 @@ withTestDatabases((db) => {
     expect(res.body.form).toEqual({ id: 'kontakt', name: 'Kontakt' });
     expect(
       res.body.submissions.map((s: { answers: { summary: string }[] }) => s.answers[0]!.summary),
-    ).toEqual(['=1+1', 'Erika']);
+    ).toEqual(['x;=1+1', '=1+1', 'Erika']);
   });
 
   it('exports them as CSV with a column per field, German heading, and formulas defused', async () => {
@@ -68,10 +74,25 @@ withTestDatabases((db) => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Eingegangen,Name,Nachricht');
+    expect(lines[0]).toBe('"Eingegangen";"Name";"Nachricht"');
     // 09:00 UTC is 10:00 in the site's time zone (Europe/Berlin).
-    expect(lines[1]).toBe("2026-11-02 10:00,'=1+1,Zweite");
-    expect(lines[2]).toMatch(/,Erika,"Hallo, ""Laden""!"$/);
+    expect(lines[2]).toBe(`"2026-11-02 10:00";"'=1+1";"Zweite"`);
+    expect(lines[3]).toMatch(/;"Erika";"Hallo, ""Laden""!"$/);
+  });
+
+  it('Finding 9 (#18): a cell like x;=1+1 starts no formula in German Excel (semicolons) nor with commas', async () => {
+    const res = await team.admin.get(`${base}/kontakt/submissions.csv`);
+    const body: string = res.response.body;
+    expect(body.startsWith('\uFEFF"Eingegangen";')).toBe(true);
+    const newest = body.replace(/^\uFEFF/, '').split('\r\n')[1]!;
+    expect(newest).toBe(`"2026-11-03 10:00";"x;'=1+1";"y,'=HYPERLINK(""http://boese.example"")"`);
+    for (const separator of [';', ',']) {
+      const cells = newest.split(separator).map((c) => c.replace(/^"/, ''));
+      expect(
+        cells.filter((c) => /^\s*[=+\-@]/.test(c)),
+        separator,
+      ).toEqual([]);
+    }
   });
 
   it('lets only roles with forms.view read them, and no other site', async () => {

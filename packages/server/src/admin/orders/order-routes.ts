@@ -1,6 +1,8 @@
 import { minorToDecimalString, ProductType } from '@baukasten/commerce';
 import type { Order, Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
+import { defaultShopUrl } from '../../commerce/checkout-service.js';
+import { activateGiftCardsOf, voidGiftCardsOf } from '../../gift-cards/gift-card-activation.js';
 import { HttpError } from '../../http-error.js';
 import { parseInput } from '../admin-input.js';
 import { adminMessages } from '../admin-messages.js';
@@ -15,7 +17,8 @@ import { endOfDay, localDateTime, startOfDay } from './zoned-dates.js';
 /*
  * Orders of one website: the list with its filters, one order, the CSV export (commerce.view), and
  * marking an order fulfilled, paid (Vorkasse) or cancelling it (commerce.orders). Cancelling gives back the stock the
- * order took, in the transaction that changes its status.
+ * order took and voids the gift cards it bought, in the transaction that changes its status; marking it
+ * paid activates and mails those gift cards.
  */
 
 export const MAX_EXPORTED_ORDERS = 50_000;
@@ -51,7 +54,8 @@ function restockOf(order: Order) {
 function csvRows(order: Order, website: Website): CsvValue[][] {
   const address = addressOf(order);
   const payment = paymentOf(order);
-  const amount = (minor: number) => minorToDecimalString(minor, order.currency);
+  // A decimal comma: German Excel reads '12.00' as text (or a date), '12,00' as the amount.
+  const amount = (minor: number) => minorToDecimalString(minor, order.currency).replace('.', ',');
   const lines = order.items.length > 0 ? order.items : [undefined];
   return lines.map((item, i) => [
     order.orderNumber,
@@ -150,11 +154,19 @@ export function registerOrderRoutes(parent: FastifyInstance, storage: Storage) {
     });
 
     // Vorkasse: the owner sees the transfer on the bank statement and marks the order paid; its
-    // downloads open from then on.
+    // downloads open from then on, and the gift cards it bought get their codes and go out by mail, in
+    // the same transaction (security review #18, finding 1).
     admin.post('/sites/:siteId/orders/:orderId/mark-paid', manage, async (request) => {
       const { websiteId } = accessedSite(request);
       const { orderId } = parseInput(orderParams, request.params);
-      const change = await storage.orders.markPaid(websiteId, orderId);
+      const website = await websiteOf(storage, websiteId);
+      const change = await storage.transaction(async (tx) => {
+        const marked = await tx.orders.markPaid(websiteId, orderId);
+        if (marked.outcome === 'changed') {
+          await activateGiftCardsOf(tx, website, marked.order, defaultShopUrl(website));
+        }
+        return marked;
+      });
       if (change.outcome === 'not-found') throw orderNotFound();
       if (change.outcome === 'refused') {
         throw statusOf(change.order) === 'cancelled'
@@ -167,7 +179,13 @@ export function registerOrderRoutes(parent: FastifyInstance, storage: Storage) {
     admin.post('/sites/:siteId/orders/:orderId/cancel', manage, async (request) => {
       const { websiteId } = accessedSite(request);
       const { orderId } = parseInput(orderParams, request.params);
-      const change = await storage.orders.cancel(websiteId, orderId, restockOf);
+      // The gift cards the order bought are voided with it; a card already spent from makes the whole
+      // cancellation roll back with a 409 that says why (security review #18, finding 1).
+      const change = await storage.transaction(async (tx) => {
+        const cancelled = await tx.orders.cancel(websiteId, orderId, restockOf);
+        if (cancelled.outcome === 'changed') await voidGiftCardsOf(tx, websiteId, orderId);
+        return cancelled;
+      });
       if (change.outcome === 'not-found') throw orderNotFound();
       if (change.outcome === 'refused') {
         throw statusOf(change.order) === 'fulfilled'

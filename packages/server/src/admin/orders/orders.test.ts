@@ -251,18 +251,57 @@ withTestDatabases((db) => {
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).split('\r\n');
     expect(lines.at(-1)).toBe('');
+    // German Excel: semicolons, every field quoted, decimal commas (#18, finding 9).
+    const row = (...cells: (string | number)[]) =>
+      cells.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(';');
     expect(lines[0]).toBe(
-      'Bestellnummer,Datum,Status,Zahlungsstatus,Zahlungsart,E-Mail,Vorname,Nachname,Straße,Adresszusatz,PLZ,Ort,Land,Artikel,Artikelnummer,Variante,Menge,Einzelpreis,Zwischensumme,Rabatt,Versand,Steuer,Gesamtsumme,Währung,Testbestellung',
+      row(
+        ...'Bestellnummer,Datum,Status,Zahlungsstatus,Zahlungsart,E-Mail,Vorname,Nachname,Straße,Adresszusatz,PLZ,Ort,Land,Artikel,Artikelnummer,Variante,Menge,Einzelpreis,Zwischensumme,Rabatt,Versand,Steuer,Gesamtsumme,Währung,Testbestellung'.split(
+          ',',
+        ),
+      ),
     );
     expect(lines).toHaveLength(4);
     const placedAt = localDateTime(
       (await storage.orders.findById(shop.websiteId, order.id))!.createdAt,
       'Europe/Berlin',
     );
-    const customer = `${order.orderNumber},${placedAt},Offen,AWAITING_PAYMENT,bank-transfer,csv@example.de,"Jörg ""Jo""","'=HYPERLINK(""http://boese.example"",""Klick"")","Hauptstraße 1, Hinterhaus",'@Büro,10115,Berlin,DE`;
-    expect(lines[1]).toBe(`${customer},Tasse,${sku('TASSE')},,2,12.00,33.99,0.00,4.90,6.21,38.89,EUR,nein`);
+    const customer = [
+      order.orderNumber,
+      placedAt,
+      'Offen',
+      'AWAITING_PAYMENT',
+      'bank-transfer',
+      'csv@example.de',
+      'Jörg "Jo"',
+      `'=HYPERLINK("http://boese.example","Klick")`,
+      'Hauptstraße 1, Hinterhaus',
+      "'@Büro",
+      '10115',
+      'Berlin',
+      'DE',
+    ];
+    expect(lines[1]).toBe(
+      row(
+        ...customer,
+        'Tasse',
+        sku('TASSE'),
+        '',
+        2,
+        '12,00',
+        '33,99',
+        '0,00',
+        '4,90',
+        '6,21',
+        '38,89',
+        'EUR',
+        'nein',
+      ),
+    );
     // Totals once per order, so a sum over the column counts each order once.
-    expect(lines[2]).toBe(`${customer},E-Book,${sku('EBOOK')},,1,9.99,,,,,,EUR,nein`);
+    expect(lines[2]).toBe(
+      row(...customer, 'E-Book', sku('EBOOK'), '', 1, '9,99', '', '', '', '', '', 'EUR', 'nein'),
+    );
 
     const filtered = await team.viewer.get(`${base}/orders/export.csv?status=cancelled&q=csv@example.de`);
     expect(filtered.response.body).toBe(`\uFEFF${lines[0]}\r\n`);
