@@ -44,7 +44,7 @@ function step(title, cmd, args) {
   }
 }
 
-ensureDeps();
+await ensureDeps();
 ensureChromium();
 ensureSqlmap();
 build();

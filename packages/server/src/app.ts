@@ -21,9 +21,11 @@ import { registerAnalyticsAdminRoutes } from './analytics/dashboard-admin-routes
 import { registerAssetRoutes } from './assets/asset-routes.js';
 import { registerCommentModerationRoutes, registerCommentRoutes } from './comments/comment-routes.js';
 import { type CommerceOptions, registerCommerceRoutes } from './commerce/commerce-routes.js';
+import { testPaymentsAllowed } from './commerce/test-mode.js';
 import { registerConfigApp } from './config-app.js';
 import { registerContentRoutes } from './content/content-routes.js';
 import { registerCustomerAccounts } from './customer-accounts/customer-accounts.js';
+import type { DemoOwnerAccess } from './demo-owner.js';
 import { ProofOfWorkCaptcha } from './forms/captcha.js';
 import { registerFormRoutes } from './forms/form-routes.js';
 import { type VisitorFormOptions, visitorFormGuard } from './forms/visitor-form-guard.js';
@@ -44,6 +46,7 @@ import { type LogSink, redactedLoggerOptions, requestLogger } from './security/l
 import { recordRoutes } from './security/route-catalogue.js';
 import { registerSecurityHeaders } from './security/security-headers.js';
 import { inMemorySharedState, type SharedState } from './shared-state.js';
+import { DEFAULT_PUBLIC_URL, originOf, type PublicUrl } from './site-url.js';
 import { registerSubscriptionRoutes } from './subscriptions/subscription-routes.js';
 import { hostnameFromHeader } from './tenant.js';
 
@@ -51,6 +54,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The website the Host header names; undefined when no site answers on that host. */
     website?: Website;
+    /** Test payments are possible on this website (commerce/test-mode.ts): its pages show the banner. */
+    testPayments: boolean;
   }
 }
 
@@ -73,6 +78,23 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Where log lines go after redaction (default stdout); tests capture them here. */
   logSink?: LogSink;
+  /**
+   * The server runs in test mode (config.serverTestMode): test payments on every site. Off by default,
+   * so a server built without it offers test payments only on sites in Testmodus.
+   */
+  serverTestMode?: boolean;
+  /**
+   * How absolute links are written (config PUBLIC_URL_SCHEME, PUBLIC_PORT): each site's primary hostname
+   * with this scheme and port, never the request's Host (site-url.ts). Default plain http, no port.
+   */
+  publicUrl?: PublicUrl;
+  /**
+   * Hosts besides `baseDomain` the editor is opened on (config DEMO_HOSTNAMES, default localhost and
+   * 127.0.0.1): their origins may frame site pages for the editor's preview, nobody else's may.
+   */
+  editorHostnames?: string[];
+  /** The demo shop's local owner (config.demoOwner) and the demo hosts it may sign in on (demo-owner.ts). */
+  demoOwner?: DemoOwnerAccess;
 }
 
 const isApiRequest = (request: FastifyRequest) => isApiUrl(request.url);
@@ -87,8 +109,13 @@ export async function buildApp({
   baseDomain = 'localhost',
   trustProxy = false,
   logSink,
+  serverTestMode = false,
+  publicUrl = DEFAULT_PUBLIC_URL,
+  editorHostnames = ['localhost', '127.0.0.1'],
+  demoOwner,
 }: AppOptions): Promise<FastifyInstance> {
   const commerce: GiftCardRouteOptions = {
+    serverTestMode,
     ...commerceOptions,
     rateLimiter:
       commerceOptions?.rateLimiter ?? shared.rateLimiter('commerce', { limit: 120, windowMs: 10_000 }),
@@ -114,7 +141,12 @@ export async function buildApp({
     return503OnClosing: true,
   });
   recordRoutes(app);
-  registerSecurityHeaders(app, { baseDomain });
+  app.decorate('publicUrl', publicUrl);
+  app.decorate('editorBaseUrl', originOf(baseDomain, publicUrl));
+  registerSecurityHeaders(app, {
+    baseDomain,
+    editorOrigins: [...new Set([baseDomain, ...editorHostnames].map((h) => originOf(h, publicUrl)))],
+  });
   await app.register(cookie);
   // Pages, JSON and assets go out compressed when the browser accepts it; brotli at a quality that keeps
   // the CPU cost per page well under a millisecond.
@@ -128,17 +160,26 @@ export async function buildApp({
   await app.register(formbody);
 
   app.decorateRequest('website', undefined);
+  app.decorateRequest('testPayments', false);
+  const knownWebsite = (request: FastifyRequest, website: Website | undefined) => {
+    request.website = website;
+    request.testPayments = website ? testPaymentsAllowed(website, serverTestMode) : false;
+  };
   // A callback hook: a remembered host (nearly every request) is answered without a promise.
   app.addHook('onRequest', (request, _reply, done) => {
-    const hostname = hostnameFromHeader(request.headers.host);
-    if (!hostname) return done();
+    const host = request.headers.host;
+    const hostname = hostnameFromHeader(host);
+    // Host must be exactly `hostname[:port]` (security review #18, finding 3): anything else is refused
+    // here, before a route could pick a website by one part of it and reflect another.
+    if (!hostname)
+      return done(host === undefined ? undefined : new HttpError(400, 'BAD_HOST', serverMessages.badHost));
     const remembered = storage.websites.rememberedByHostname(hostname);
     if (remembered) {
-      request.website = remembered.website;
+      knownWebsite(request, remembered.website);
       return done();
     }
     storage.websites.findByHostname(hostname).then((website) => {
-      request.website = website;
+      knownWebsite(request, website);
       done();
     }, done);
   });
@@ -213,7 +254,7 @@ export async function buildApp({
     },
   );
 
-  await registerAdminRoutes(app, { storage, shared, baseDomain, pages: deps });
+  await registerAdminRoutes(app, { storage, shared, baseDomain, pages: deps, demoOwner });
   await registerCommentModerationRoutes(app, storage);
   await registerConfigApp(app);
 

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { PublicUrl } from './site-url.js';
 
 /**
  * Configuration is read and validated once at start-up; nothing else in the server reads `process.env`.
@@ -13,6 +14,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   DEMO_HOSTNAMES: z.string().default('localhost,127.0.0.1'),
+  /** The demo's local owner account (demo-owner.ts); unset: on unless NODE_ENV is production. */
+  DEMO_OWNER: z.enum(['true', 'false']).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'muss mit smtp:// oder smtps:// beginnen')
@@ -26,6 +29,28 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** How long an outbox message stays claimed by a worker that may have died (ms). */
   EMAIL_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  /** Scheme of every absolute link (mails, canonical, sitemap): https in production behind TLS. */
+  PUBLIC_URL_SCHEME: z.enum(['http', 'https']).default('http'),
+  /** Port written into absolute links; defaults to PORT (local development); 80/443 write none. */
+  PUBLIC_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** `production` switches the server's test mode off (see ServerConfig.serverTestMode). */
+  NODE_ENV: z.string().optional(),
+  /** 32 random bytes, base64: encrypts payment provider keys at rest (payments/secrets.ts). */
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => v === '' || Buffer.from(v, 'base64').length === 32, {
+      message: 'muss 32 zufällige Bytes in Base64 sein, z. B. aus `openssl rand -base64 32`',
+    })
+    .optional(),
+  /** Stripe's and PayPal's API base URL; tests and staging point them at a local fake. */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'muss eine http(s)-URL sein' }).optional().or(z.literal('')),
+  PAYPAL_API_BASE: z.url({ protocol: /^https?$/, error: 'muss eine http(s)-URL sein' }).optional().or(z.literal('')),
 });
 
 export interface ServerConfig {
@@ -37,6 +62,12 @@ export interface ServerConfig {
   logLevel: string;
   seedDemo: boolean;
   demoHostnames: string[];
+  /**
+   * The demo shop has a local owner who may sign in on the demo hosts only (demo-owner.ts). Only with the
+   * demo, and never with NODE_ENV=production unless DEMO_OWNER=true says so explicitly (`npm start` without
+   * NODE_ENV does, see scripts/start.mjs).
+   */
+  demoOwner: boolean;
   /** Outbox delivery through SMTP; without it emails are written as .eml files to DATA_DIR/mail. */
   smtpUrl?: string;
   mailFrom: string;
@@ -46,6 +77,26 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Outbox lease: after a crash, a message claimed but not marked sent is retried after this long. */
   emailLeaseMs: number;
+  /**
+   * How absolute links are written (security review #18, finding 3): a site's primary hostname with this
+   * scheme and port, never the request's Host (site-url.ts).
+   */
+  publicUrl: PublicUrl;
+  /**
+   * True unless NODE_ENV is `production`: test payments (the test-card provider) are then possible on
+   * every site, which shows the Testmodus banner. In production only a site whose owner switched on its
+   * Testmodus takes test payments (security review #18, finding 2).
+   */
+  serverTestMode: boolean;
+  /**
+   * The key that encrypts payment provider keys at rest (SECRETS_KEY). Unset outside production: a key
+   * generated once per DATA_DIR is used (payments/secrets.ts `loadSecretsKey`); in production the server
+   * refuses to start without it as soon as a site has stored provider keys.
+   */
+  secretsKey?: Buffer;
+  /** Base URLs of the payment providers' APIs; unset: the providers' own. */
+  stripeApiBase?: string;
+  paypalApiBase?: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -63,6 +114,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: e.REDIS_URL || undefined,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
+    demoOwner:
+      e.SEED_DEMO === 'true' &&
+      (e.DEMO_OWNER === 'true' || (e.DEMO_OWNER === undefined && e.NODE_ENV !== 'production')),
     demoHostnames: e.DEMO_HOSTNAMES.split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
@@ -71,5 +125,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     baseDomain: e.BASE_DOMAIN,
     trustProxy: e.TRUST_PROXY === 'true',
     emailLeaseMs: e.EMAIL_LEASE_MS,
+    publicUrl: {
+      scheme: e.PUBLIC_URL_SCHEME,
+      ...((e.PUBLIC_PORT ?? e.PORT) ? { port: e.PUBLIC_PORT ?? e.PORT } : {}),
+    },
+    serverTestMode: e.NODE_ENV !== 'production',
+    ...(e.SECRETS_KEY ? { secretsKey: Buffer.from(e.SECRETS_KEY, 'base64') } : {}),
+    ...(e.STRIPE_API_BASE ? { stripeApiBase: e.STRIPE_API_BASE } : {}),
+    ...(e.PAYPAL_API_BASE ? { paypalApiBase: e.PAYPAL_API_BASE } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { openStorage, seedDemoShop } from '@baukasten/storage';
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
+import { demoOwnerSeed } from './demo-owner.js';
 import { startEmailDelivery } from './email/email-delivery.js';
 import { openSharedState } from './shared-state.js';
 
@@ -13,31 +14,63 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const shared = openSharedState(config.redisUrl);
   const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await storage.migrate();
-  if (config.seedDemo) await seedDemoShop(storage, { hostnames: config.demoHostnames });
+  // Safe when several instances start together: migrate() and the seed each take a database lock.
+  if (config.seedDemo)
+    await seedDemoShop(storage, {
+      hostnames: config.demoHostnames,
+      ...(config.demoOwner ? { owner: demoOwnerSeed() } : {}),
+    });
   const app = await buildApp({
     storage,
     logLevel: config.logLevel,
     shared,
     baseDomain: config.baseDomain,
     trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
+    // The editor is opened on BASE_DOMAIN or on a demo host; the preview frames of both are allowed.
+    editorHostnames: config.demoHostnames,
+    serverTestMode: config.serverTestMode,
+    demoOwner: { enabled: config.demoOwner, hostnames: config.demoHostnames },
   });
+  if (config.serverTestMode) {
+    app.log.warn(
+      'Testmodus: NODE_ENV ist nicht „production“ – die Testkarte wird auf jeder Website angeboten.',
+    );
+  }
   await app.listen({ port: config.port, host: config.host });
   const email = startEmailDelivery(storage, config, app.log);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  let closing: Promise<void> | undefined;
+  /** Stops taking connections, lets in-flight requests finish, then closes mail, shared state and database. */
+  const close = () => {
+    closing ??= (async () => {
+      await app.close();
+      await email.stop();
+      await shared.close();
+      await storage.close();
+    })();
+    return closing;
+  };
+  const onSignal = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await email.stop();
-    await shared.close();
-    await storage.close();
+    await close();
     process.exit(0);
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
-  return { app, storage, config };
+  const onSigterm = () => void onSignal('SIGTERM');
+  const onSigint = () => void onSignal('SIGINT');
+  process.once('SIGTERM', onSigterm);
+  process.once('SIGINT', onSigint);
+  return {
+    app,
+    storage,
+    config,
+    /** For callers in the same process (tests): closes without exiting and forgets the signal handlers. */
+    async stop() {
+      process.off('SIGTERM', onSigterm);
+      process.off('SIGINT', onSigint);
+      await close();
+    },
+  };
 }
 
 export { buildApp } from './app.js';

@@ -1,14 +1,66 @@
+import { UserRole } from '@baukasten/commerce';
+import { sql } from 'kysely';
 import { seedDemoContactForm } from './demo-contact-form.js';
 import { seedDemoContent } from './demo-content.js';
 import { seedDemoGallery } from './demo-gallery.js';
 import { demoImage, demoProducts } from './demo-products.js';
-import type { Storage } from './open-storage.js';
+import { kyselyOf, type Storage } from './open-storage.js';
 import type { Block, NewItem } from './types.js';
 import { CollectionType } from './types.js';
 
 export interface SeedDemoShopOptions {
   /** Default ['localhost', '127.0.0.1']. */
   hostnames?: string[];
+  /**
+   * The demo's local owner account (server config DEMO_OWNER), an administrator of the demo shop. It is
+   * created when no account has its email yet, also for a demo seeded before owners existed.
+   */
+  owner?: DemoOwner;
+  /**
+   * The shop's Testmodus (default on): the demo takes the test card even on a production server, shows the
+   * Testmodus banner and marks its orders as test orders. Off for an owner's new site with demo content.
+   */
+  testMode?: boolean;
+}
+
+export interface DemoOwner {
+  email: string;
+  name: string;
+  /** Called only when the account is created: hashing lives in the server and costs a noticeable moment. */
+  passwordHash: () => Promise<string>;
+}
+
+/**
+ * Key of the PostgreSQL advisory lock that serialises demo seeding: two instances starting at the same
+ * moment on an empty database would otherwise both find no demo and both create one, and the second dies
+ * on the taken hostname. Any fixed bigint does; this one spells "Bauk".
+ */
+const DEMO_SEED_LOCK = 0x4261_756b;
+
+/**
+ * Makes concurrent seeds run one after the other. PostgreSQL: a transaction-scoped advisory lock, taken
+ * before the first read, so the second seed's look-up runs after the first committed and finds its demo.
+ * SQLite needs nothing: storage transactions begin IMMEDIATE there (sqlite-dialect.ts), which already lets
+ * one writer in at a time, the others waiting on busy_timeout.
+ */
+async function oneSeedAtATime(tx: Storage): Promise<void> {
+  if (tx.dialect !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(${sql.lit(DEMO_SEED_LOCK)})`.execute(kyselyOf(tx));
+}
+
+/**
+ * The demo owner joins the demo as administrator when the account is new. An existing account with that
+ * email is left alone: it already is the owner (a restart), or someone made it themselves or was removed
+ * from the demo, and the seed must not hand a shop to an account it did not create.
+ */
+async function seedDemoOwner(tx: Storage, websiteId: string, owner: DemoOwner): Promise<void> {
+  if (await tx.accounts.findByEmail(owner.email)) return;
+  const account = await tx.accounts.create({
+    email: owner.email,
+    name: owner.name,
+    passwordHash: await owner.passwordHash(),
+  });
+  await tx.siteMembers.add(websiteId, account.id, [UserRole.ADMIN]);
 }
 
 const DEFAULT_HOSTNAMES = ['localhost', '127.0.0.1'];
@@ -52,10 +104,12 @@ export async function seedDemoShop(
 ): Promise<{ websiteId: string }> {
   const hostnames = opts.hostnames && opts.hostnames.length > 0 ? opts.hostnames : DEFAULT_HOSTNAMES;
   return storage.transaction(async (tx) => {
+    await oneSeedAtATime(tx);
     for (const hostname of hostnames) {
       const existing = await tx.websites.findByHostname(hostname);
       if (existing) {
         await tx.websites.addHostnames(existing.id, hostnames);
+        if (opts.owner) await seedDemoOwner(tx, existing.id, opts.owner);
         return { websiteId: existing.id };
       }
     }
@@ -72,6 +126,9 @@ export async function seedDemoShop(
           expressCheckout: false,
           multipleQuantityAllowedForServices: true,
         },
+        // The demo takes test payments (test card 4242 4242 4242 4242) even under `npm start`, so it runs
+        // in Testmodus: every page shows the banner and every order is a test order (review #18, finding 2).
+        testMode: opts.testMode ?? true,
         shareButtonOptions: { facebook: true, x: true, pinterest: true },
         // Built-in comments (moderated) and simple likes on the journal and the gallery.
         commentsEnabled: true,
@@ -158,6 +215,7 @@ export async function seedDemoShop(
     });
     await seedDemoContent(tx, website.id);
     await seedDemoGallery(tx, website.id);
+    if (opts.owner) await seedDemoOwner(tx, website.id, opts.owner);
     return { websiteId: website.id };
   });
 }

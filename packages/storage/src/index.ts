@@ -22,6 +22,8 @@ export {
 } from './analytics-repository.js';
 export type { ApiKey, ApiKeyRepository, NewApiKey } from './api-key-repository.js';
 export type {
+  AddBasis,
+  CartAddition,
   CartRepository,
   NewCartEntry,
   StoredCart,
@@ -66,7 +68,7 @@ export {
   type SubscriptionCancellation,
 } from './customer-account-repository.js';
 export { DEMO_CONTACT_FORM_ID } from './demo-contact-form.js';
-export { type SeedDemoShopOptions, seedDemoShop } from './demo-shop.js';
+export { type DemoOwner, type SeedDemoShopOptions, seedDemoShop } from './demo-shop.js';
 export type {
   ClaimedEmail,
   EmailOutboxRepository,
@@ -81,6 +83,8 @@ export {
   type GiftCardRepository,
   type GiftCardStatus,
   type NewGiftCard,
+  type NewPendingGiftCard,
+  type VoidedGiftCards,
   normaliseGiftCardCode,
 } from './gift-card-repository.js';
 export type { ItemRepository } from './item-repository.js';

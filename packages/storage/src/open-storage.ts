@@ -232,10 +232,12 @@ function openSqlite(
   const file = opts.sqliteFile ?? join(resolve(opts.dataDir ?? './data'), 'baukasten.sqlite');
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
   const database = new SqliteDatabase(file);
-  // WAL lets readers go on while one writer commits; busy_timeout waits for another process's lock.
+  // busy_timeout waits for another process's lock; set first, because switching a new file to WAL takes
+  // a lock too, and two processes opening one new file at once would otherwise fail there at once.
+  database.pragma('busy_timeout = 5000');
+  // WAL lets readers go on while one writer commits.
   if (file !== ':memory:') database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
   cachePreparedStatements(database);
   const dialect = new BaukastenSqliteDialect({ database });
   const db = new Kysely<Database>({
@@ -297,9 +299,11 @@ export async function openStorage(opts: StorageOptions = {}): Promise<Storage> {
           ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
           : undefined;
       const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
-      // PostgreSQL serialises migrators with an advisory lock; SQLite has none, so a second process
-      // starting on the same file may lose the race. Its migration rolled back; trying again finds
-      // the work done by the winner.
+      // PostgreSQL serialises migrators with an advisory lock. On SQLite the whole batch runs in one
+      // IMMEDIATE transaction (sqlite-dialect.ts), so a second process waits for the first; only when
+      // that takes longer than busy_timeout does it give up with "database is locked", and trying again
+      // finds the work done by the first. The bookkeeping tables are created before that transaction,
+      // each with a check of its own.
       const attempts = dialect === 'sqlite' ? 4 : 1;
       for (let attempt = 1; ; attempt++) {
         const { error, results } = await migrator.migrateToLatest();

@@ -1,7 +1,9 @@
 import {
   CompiledQuery,
   type DatabaseConnection,
+  type DialectAdapter,
   type Driver,
+  SqliteAdapter,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
@@ -29,12 +31,29 @@ class ImmediateTransactionDriver extends SqliteDriver {
   }
 }
 
+/**
+ * SQLite runs DDL inside transactions; Kysely's adapter says it does not only to be careful, and then runs
+ * migrations statement by statement without any lock. Two processes starting on one new file (two
+ * instances, or a restart overlapping the old process) then interleave: one's CREATE TABLE fails on the
+ * other's, and a migration may be left half applied. Saying yes makes the migrator run the whole batch,
+ * from reading what already ran to the last statement, in one transaction, which begins IMMEDIATE above:
+ * the second process waits for the first to commit, then finds nothing left to do.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 export class BaukastenSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
   #driver: ImmediateTransactionDriver | undefined;
   constructor(config: SqliteDialectConfig) {
     super(config);
     this.#config = config;
+  }
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
   }
   override createDriver(): Driver {
     this.#driver = new ImmediateTransactionDriver(this.#config);

@@ -1,7 +1,9 @@
 import { AccountEmailTaken, type Storage } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type DemoOwnerAccess, demoOwnerSignIn } from '../demo-owner.js';
 import { HttpError } from '../http-error.js';
 import type { RateLimiter } from '../rate-limit.js';
+import { hostnameFromHeader } from '../tenant.js';
 import { AdminInputError, parseInput, passwordChangeInput, signInInput, signUpInput } from './admin-input.js';
 import { adminMessages } from './admin-messages.js';
 import { accountView, memberSiteView } from './admin-views.js';
@@ -16,6 +18,8 @@ export interface AccountRouteDeps {
   signInByIp: RateLimiter;
   /** New accounts per client address: each costs an argon2 hash. */
   signUpByIp: RateLimiter;
+  /** Where the demo shop's local owner may sign in; without it, nowhere (demo-owner.ts). */
+  demoOwner?: DemoOwnerAccess;
 }
 
 const tooManySignIns = () => new HttpError(429, 'TOO_MANY_SIGN_INS', adminMessages.tooManySignIns);
@@ -57,6 +61,15 @@ export function registerAccountRoutes(admin: FastifyInstance, deps: AccountRoute
     ]);
     if (!byEmail || !byIp) throw tooManySignIns();
     if (input.password.length > PASSWORD_MAX_LENGTH) throw wrongCredentials();
+    // The demo owner's password is public: it is good on the demo hosts only. Saying so reveals nothing,
+    // the address is in the README. Switched off, the account is answered like an unknown one.
+    const demo = demoOwnerSignIn(input.email, hostnameFromHeader(request.headers.host), deps.demoOwner);
+    if (demo === 'other host')
+      throw new HttpError(403, 'DEMO_OWNER_ELSEWHERE', adminMessages.demoOwnerElsewhere);
+    if (demo === 'switched off') {
+      await verifyAgainstNothing(input.password);
+      throw wrongCredentials();
+    }
     const account = await storage.accounts.findByEmail(input.email);
     const passwordHash = account ? await storage.accounts.passwordHashOf(account.id) : undefined;
     const valid = passwordHash

@@ -6,6 +6,8 @@ export const adminMessages = {
   // Accounts and sessions
   signInRequired: 'Bitte melde dich an.',
   wrongCredentials: 'E-Mail-Adresse oder Passwort ist falsch.',
+  demoOwnerElsewhere:
+    'Das Demo-Konto kann sich nur auf den Adressen des Demo-Ladens anmelden (z. B. http://localhost:3000/config).',
   tooManySignIns: 'Zu viele Anmeldeversuche. Bitte warte einen Moment.',
   tooManySignUps: 'Zu viele neue Konten von dieser Adresse. Bitte versuche es später noch einmal.',
   tooManySites: 'Du hast gerade sehr viele Websites angelegt. Bitte versuche es später noch einmal.',

@@ -1,13 +1,14 @@
 import type { Storage } from '@baukasten/storage';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerCrumbCookie, requireCrumb } from '../crumb.js';
+import type { DemoOwnerAccess } from '../demo-owner.js';
 import type { PageDeps } from '../pages/page-routes.js';
 import type { RateLimiter } from '../rate-limit.js';
 import type { SharedState } from '../shared-state.js';
 import { registerAccountRoutes } from './account-routes.js';
 import { AdminInputError } from './admin-input.js';
 import { AdminAuth } from './admin-session.js';
-import { bearerKeyOf } from './api-keys/api-key-auth.js';
+import { skipsCrumb } from './api-keys/api-key-auth.js';
 import { registerApiKeyRoutes } from './api-keys/api-key-routes.js';
 import { registerProductRoutes } from './catalog/product-routes.js';
 import { registerRestockAdminRoutes } from './catalog/restock-admin-routes.js';
@@ -36,6 +37,8 @@ export interface AdminOptions {
   now?: () => number;
   /** Page rendering, for previews and the theme code editor (theme cache, preview tokens). */
   pages?: PageDeps;
+  /** Where the demo shop's local owner may sign in (demo-owner.ts); without it, nowhere. */
+  demoOwner?: DemoOwnerAccess;
 }
 
 export interface AdminLimiters {
@@ -80,9 +83,11 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminOp
       // Same double-submit crumb as the shop API: every state-changing call, sign-in included (a forged
       // sign-in would put the victim into the attacker's account), echoes the crumb cookie in X-CSRF-Token.
       admin.addHook('preHandler', async (request) => {
-        // Calls with an API key carry no cookies a foreign page could ride on, so they need no crumb.
-        if (request.method !== 'GET' && request.method !== 'HEAD' && bearerKeyOf(request) === undefined)
-          await requireCrumb(request);
+        if (request.method === 'GET' || request.method === 'HEAD') return;
+        // Calls a valid API key authenticates speak for the key, never for cookies (admin-session.ts), so a
+        // foreign page has nothing to ride on and they need no crumb. A made-up key is refused.
+        if (await skipsCrumb(storage, request)) return;
+        await requireCrumb(request);
       });
       // Input errors carry their field messages; everything else goes on to the app's error handler.
       admin.setErrorHandler(async (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
@@ -92,7 +97,7 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminOp
             .send({ error: { type: error.type, message: error.message, fields: error.fields } });
         throw error;
       });
-      registerAccountRoutes(admin, { storage, ...limiters });
+      registerAccountRoutes(admin, { storage, ...limiters, demoOwner: options.demoOwner });
       registerSiteRoutes(admin, { storage, baseDomain, siteCreation: limiters.siteCreation });
       registerMemberRoutes(admin, storage);
       registerPageAdminRoutes(admin, storage);
