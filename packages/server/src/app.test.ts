@@ -74,8 +74,9 @@ withTestDatabases((db) => {
     const json = (await get(`${item.fullUrl}?format=json`)).json();
     expect(json.item.id).toBe(item.id);
     expect(json.pageType).toBe(50);
-    // Search engines and sharing: canonical URL, Open Graph and schema.org Product with offers.
-    expect(res.body).toContain(`<link rel="canonical" href="http://demo.test${item.fullUrl}">`);
+    // Search engines and sharing: canonical URL, Open Graph and schema.org Product with offers. The
+    // address is the site's primary hostname (the first demo hostname), not the Host asked on (#18, finding 3).
+    expect(res.body).toContain(`<link rel="canonical" href="http://localhost${item.fullUrl}">`);
     expect(res.body).toContain('<meta property="og:type" content="product">');
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.body)![1]);
     expect(ld['@type']).toBe('Product');
@@ -134,11 +135,11 @@ withTestDatabases((db) => {
     expect(sitemap.headers['content-type']).toContain('application/xml');
     const list = (await get('/shop?format=json')).json();
     for (const item of list.items)
-      expect(sitemap.body).toContain(`<loc>http://demo.test${item.fullUrl}</loc>`);
+      expect(sitemap.body).toContain(`<loc>http://localhost${item.fullUrl}</loc>`);
     expect(sitemap.body).not.toContain('geheim');
     const robots = await get('/robots.txt');
     expect(robots.body).toContain('Disallow: /config');
-    expect(robots.body).toContain('Sitemap: http://demo.test/sitemap.xml');
+    expect(robots.body).toContain('Sitemap: http://localhost/sitemap.xml');
   });
 
   it('answers /healthz with 200 while the database answers', async () => {

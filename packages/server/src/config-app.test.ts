@@ -20,11 +20,13 @@ withTestDatabases((db) => {
     await app?.close();
   });
 
-  it('serves the editor shell at /config and every path below it, on any host, never framed', async () => {
+  it('serves the editor shell at /config and every path below it, on any host, framed by nothing but itself (#18, finding 7)', async () => {
     for (const url of ['/config', '/config/sites/abc/produkte']) {
       const res = await app.inject({ method: 'GET', url, headers: { host: 'irgendwo.example' } });
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.headers['x-frame-options']).toBe('DENY');
+      // Agrees with the policy's frame-ancestors 'self' (security-headers.ts); DENY contradicted it.
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
       expect(res.body).toContain('lang="de"');
       if (built) {
         expect(res.statusCode).toBe(200);

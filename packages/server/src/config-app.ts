@@ -32,7 +32,9 @@ export async function registerConfigApp(app: FastifyInstance): Promise<void> {
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('x-frame-options', 'DENY')
+      // Same answer as the policy's frame-ancestors 'self' (security-headers.ts), for browsers without CSP:
+      // the editor may be framed by nothing but itself (security review #18, finding 7).
+      .header('x-frame-options', 'SAMEORIGIN')
       .code(bundle ? 200 : 503)
       .send(shell);
   app.get('/config', sendShell);

@@ -49,8 +49,14 @@ const envSchema = z.object({
     })
     .optional(),
   /** Stripe's and PayPal's API base URL; tests and staging point them at a local fake. */
-  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'muss eine http(s)-URL sein' }).optional().or(z.literal('')),
-  PAYPAL_API_BASE: z.url({ protocol: /^https?$/, error: 'muss eine http(s)-URL sein' }).optional().or(z.literal('')),
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'muss eine http(s)-URL sein' })
+    .optional()
+    .or(z.literal('')),
+  PAYPAL_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'muss eine http(s)-URL sein' })
+    .optional()
+    .or(z.literal('')),
 });
 
 export interface ServerConfig {

@@ -10,6 +10,7 @@ export const serverMessages = {
   unknownImageFormat:
     'Unbekannte Bildgröße. Erlaubt sind ?format=100w, 300w, 500w, 750w, 1000w, 1500w, 2500w oder original.',
   badRequest: 'Die Anfrage ist ungültig.',
+  badHost: 'Die Adresse dieser Anfrage ist ungültig. Bitte rufe die Website über ihre richtige Adresse auf.',
   bodyTooLarge: 'Die Anfrage ist zu groß.',
   unsupportedMediaType: 'Dieses Datenformat wird nicht unterstützt.',
   serverError: 'Es ist ein Fehler aufgetreten. Bitte versuche es später noch einmal.',

@@ -1,5 +1,6 @@
 import type { Account, Storage } from '@baukasten/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bearerKeyOf } from './api-keys/api-key-auth.js';
 
 /*
  * Owner sessions: a random 32-byte id in the httpOnly cookie `bk_session`, stored only as its sha256
@@ -49,7 +50,9 @@ export class AdminAuth {
   /** The signed-in account, looked up once per request; slides the session's expiry as it goes. */
   async current(request: FastifyRequest, reply: FastifyReply): Promise<Account | undefined> {
     if (request.adminAccount !== undefined) return request.adminAccount ?? undefined;
-    const token = this.tokenOf(request);
+    // A call with an API key speaks for that key only: the session cookie that may travel with it is not
+    // looked at, so a key's call that skipped the crumb can never act as the signed-in owner (#18, finding 8).
+    const token = bearerKeyOf(request) === undefined ? this.tokenOf(request) : undefined;
     const now = this.now();
     const found = token ? await this.storage.accounts.findSession(token, now) : undefined;
     request.adminAccount = found?.account ?? null;

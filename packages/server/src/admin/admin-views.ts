@@ -1,7 +1,7 @@
 import { PERMISSIONS, rolesAllow } from '@baukasten/commerce';
 import type { Account, MemberSite, SiteInvitation, SiteMember, Website } from '@baukasten/storage';
 import type { FastifyRequest } from 'fastify';
-import { hostnameFromHeader } from '../tenant.js';
+import { originOf, publicUrlOf } from '../site-url.js';
 import { EDITABLE_SETTINGS } from './admin-input.js';
 import { roleNamesOf } from './invitation-email.js';
 
@@ -20,14 +20,12 @@ export const accountView = (account: Account) => ({
 /** The permissions the roles add up to, in the matrix's order; the editor shows and hides by them. */
 export const permissionsOf = (roles: readonly number[]) => PERMISSIONS.filter((p) => rolesAllow(roles, p));
 
-/** Where the website answers, seen from this request: same scheme, and the port the owner uses. */
+/**
+ * Where the website answers: its hostname with the configured scheme and port (site-url.ts), never
+ * anything of the request's Host (security review #18, finding 3: restock mails are sent from here).
+ */
 export function siteUrl(request: FastifyRequest, hostname: string | undefined): string | undefined {
-  if (!hostname) return undefined;
-  const host = request.headers.host ?? '';
-  const requestHostname = hostnameFromHeader(host);
-  const port =
-    requestHostname && host.length > requestHostname.length ? host.slice(host.lastIndexOf(':')) : '';
-  return `${request.protocol}://${hostname}${/^:\d+$/.test(port) ? port : ''}`;
+  return hostname ? originOf(hostname, publicUrlOf(request)) : undefined;
 }
 
 export const memberSiteView = (request: FastifyRequest, site: MemberSite) => ({

@@ -33,7 +33,11 @@ const refusedInvitation: Record<InvitationRefusal, () => HttpError> = {
   WRONG_ACCOUNT: () => new HttpError(403, 'INVITATION_WRONG_ACCOUNT', adminMessages.invitationWrongAccount),
 };
 
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+/**
+ * The invitation link opens the editor at its own configured address (BASE_DOMAIN with the public scheme
+ * and port), never at the request's Host (security review #18, finding 3).
+ */
+const origin = (request: FastifyRequest) => request.server.editorBaseUrl;
 
 /** Members of a website, invitations, and accepting one. Mounted under /api/admin. */
 export function registerMemberRoutes(admin: FastifyInstance, storage: Storage) {

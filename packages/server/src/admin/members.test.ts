@@ -47,7 +47,8 @@ withTestDatabases((db) => {
     });
     expect(sent.body.invitation.expiresAt - sent.body.invitation.createdAt).toBe(7 * DAY);
     const token: string = sent.body.token;
-    expect(sent.body.acceptUrl).toBe(`http://admin.localhost/config/invitations/${token}`);
+    // The editor's configured address (BASE_DOMAIN), not the Host the invitation was sent from (#18, finding 3).
+    expect(sent.body.acceptUrl).toBe(`http://localhost/config/invitations/${token}`);
 
     const [mail] = await storage.outbox.listByWebsite(site.id, { kind: 'site-invitation' });
     expect(mail).toMatchObject({ to: guest.email, subject: 'Einladung zur Website „Team-Laden“' });

@@ -64,12 +64,10 @@ export function requireSitePermission(
 ): preHandlerAsyncHookHandler {
   return async function sitePermission(request: FastifyRequest, reply: FastifyReply) {
     // An API key (Authorization: Bearer) reaches only the routes its scopes name (api-keys/api-key-scopes.ts).
-    const key = bearerKeyOf(request);
-    if (key !== undefined) {
+    if (bearerKeyOf(request) !== undefined) {
       request.siteAccess = await apiKeyAccess(
         authOf(request).storage,
         request,
-        key,
         permission,
         siteIdOf(request),
       );

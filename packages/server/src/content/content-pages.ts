@@ -329,7 +329,8 @@ export async function renderContentItem(
   if (kind === 'events') {
     const event = eventContext(item, collection, website);
     if (query.format === 'ical') {
-      const hostname = (request.hostname || 'baukasten').replace(/:\d+$/, '');
+      // The event's UID names the site's primary hostname, like its links: never the request's Host.
+      const hostname = website.hostnames[0] ?? 'baukasten';
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="${item.urlId}.ics"`)

@@ -1,13 +1,16 @@
 import type { Storage } from '@baukasten/storage';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { siteOrigin } from '../site-url.js';
 
 const xmlEscape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Absolute origin of the request's website, as search engines need absolute URLs. */
-export function siteOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
-}
+/**
+ * Absolute origin of the request's website, as search engines need absolute URLs: from the site's own
+ * configured address, never from Host (site-url.ts; security review #18, finding 3). Re-exported here,
+ * where the page routes have always imported it from.
+ */
+export { siteOrigin };
 
 /**
  * robots.txt and sitemap.xml per website: every visible page and collection, and every item of a products

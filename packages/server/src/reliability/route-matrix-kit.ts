@@ -28,6 +28,51 @@ export interface RouteMatrix {
   hostOf(route: RegisteredRoute): string;
 }
 
+/**
+ * Host headers the server refuses with 400 (security review #18, finding 3), with why: the variants tried
+ * against the old parser, which kept whatever stood before a colon.
+ */
+export const HOSTILE_HOSTS: Record<string, string> = {
+  'shop.localhost:@evil.example': 'userinfo after an empty port',
+  'evil.example@shop.localhost': 'userinfo before the host',
+  'user:pass@shop.localhost': 'credentials',
+  'shop.localhost:3000@evil.example': 'userinfo after a port',
+  'shop.localhost evil.example': 'a space inside',
+  'shop .localhost': 'a space in a label',
+  'shop.localhost:': 'an empty port',
+  'shop.localhost:65536': 'a port above 65535',
+  'shop.localhost:99999999': 'a port far above 65535',
+  'shop.localhost:0': 'port 0',
+  'shop.localhost:-1': 'a negative port',
+  'shop.localhost:80a': 'a port with letters',
+  'shop.localhost:+80': 'a signed port',
+  'shop.localhost:3000:4000': 'two ports',
+  'shop.localhost::3000': 'two colons',
+  '::1': 'an IPv6 address without brackets',
+  '[::1': 'an unclosed bracket',
+  '[::1]x': 'text after the bracket',
+  '[::1]:': 'an empty port after IPv6',
+  '[::1]:70000': 'a too large port after IPv6',
+  '[evil.example]': 'a name in brackets',
+  'shop.localhost..': 'two trailing dots',
+  '.shop.localhost': 'a leading dot',
+  'shop..localhost': 'an empty label',
+  'shöp.localhost': 'non-ASCII',
+  'shop.localhost\u3002evil': 'an ideographic full stop',
+  'shop_1.localhost': 'an underscore',
+  '-shop.localhost': 'a label starting with a hyphen',
+  'shop-.localhost': 'a label ending with a hyphen',
+  'shop.localhost/evil': 'a path',
+  'shop.localhost#evil': 'a fragment',
+  'shop.localhost?x=1': 'a query',
+  'shop.localhost\\evil.example': 'a backslash',
+  '%73hop.localhost': 'percent-encoding',
+  ':3000': 'no hostname',
+  '': 'empty',
+  [`${'a'.repeat(64)}.localhost`]: 'a label longer than 63',
+  [`${'a.'.repeat(127)}de`]: 'a name longer than 253',
+};
+
 export const isAdminRoute = (route: RegisteredRoute) => route.url.startsWith('/api/admin');
 
 /** Unlimited rate limits, so hundreds of calls from one address measure what they mean to. */

@@ -1,7 +1,13 @@
 import { withTestDatabases } from '@baukasten/storage/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../security/route-catalogue.js';
-import { isAdminRoute, OWNER_TOKEN, type RouteMatrix, routeMatrix } from './route-matrix-kit.js';
+import {
+  HOSTILE_HOSTS,
+  isAdminRoute,
+  OWNER_TOKEN,
+  type RouteMatrix,
+  routeMatrix,
+} from './route-matrix-kit.js';
 
 /*
  * Every registered route, called by the owner of website A (session, crumb, owner token) with the ids of
@@ -119,6 +125,38 @@ withTestDatabases((db) => {
         if ((namesAnId || bodyNamesB) && !BEACONS.test(route.url) && res.statusCode < 300)
           opened.push(`${route.method} ${route.url} → ${res.statusCode}`);
       }
+      expect(opened).toEqual([]);
+    });
+
+    it('Finding 3 (#18): every route on a Host that is not exactly `hostname[:port]` of A answers 400 and names no host of it', async () => {
+      // The variants are built on A's real hostname, so the old parser would have found A for most of them.
+      const variants = Object.keys(HOSTILE_HOSTS)
+        .filter((h) => h !== '') // an empty Host is filled in by the test client itself
+        .map((h) => h.replaceAll('shop.localhost', m.shop.hostname));
+      expect(variants.length).toBeGreaterThan(30);
+      const cookies = [...m.owner.cookies].map(([n, v]) => `${n}=${v}`).join('; ');
+      const hostile = (route: RegisteredRoute, host: string) =>
+        m.app.inject({
+          method: route.method as 'POST',
+          url: m.urlOf(route),
+          headers: { host, cookie: cookies, 'x-csrf-token': m.owner.cookies.get('crumb')! },
+          ...(route.method === 'GET' ? {} : { payload: foreignIds() }),
+        });
+      const opened: string[] = [];
+      const check = async (route: RegisteredRoute, host: string) => {
+        const res = await hostile(route, host);
+        if (res.statusCode !== 400 || /evil|matrix\.test|andere\.test/.test(res.body))
+          opened.push(`${route.method} ${route.url} Host ${JSON.stringify(host)} → ${res.statusCode}`);
+      };
+      // Every route meets one variant (in turn), and the routes that write mails or links meet all of them.
+      for (const [i, route] of m.routes.entries()) await check(route, variants[i % variants.length]!);
+      const linkRoutes = m.routes.filter((r) =>
+        /^(GET \/(sitemap\.xml|robots\.txt)?|POST \/account\/(passwort-vergessen|registrieren)|POST \/api\/admin\/sites\/:siteId\/invitations)$/.test(
+          `${r.method} ${r.url}`,
+        ),
+      );
+      expect(linkRoutes.length).toBeGreaterThanOrEqual(5);
+      for (const route of linkRoutes) for (const host of variants) await check(route, host);
       expect(opened).toEqual([]);
     });
 

@@ -15,13 +15,26 @@ import { serverMessages } from '../messages.js';
  *   `overflow`. Style cannot run script, so the cost is small.
  * - images from anywhere over https (owners link product images), data: and blob: for previews.
  * - frames: embed blocks show https pages; the editor previews a site in an iframe, so site pages may be
- *   framed by the editor's own host and the site hosts under the base domain, by nobody else.
+ *   framed by the site itself and the editor's origins, by nobody else; not by another site under the base
+ *   domain. The editor (/config, and every non-JSON answer under /api/) may be framed by nothing but
+ *   itself (security review #18, finding 7: a shop's page framed the editor for clickjacking).
  */
 
 export interface SecurityHeaderOptions {
-  /** Sites live at `<subdomain>.<baseDomain>`; the editor there may frame them for its preview. */
+  /** Sites live at `<subdomain>.<baseDomain>`; the editor frames them for its preview. */
   baseDomain: string;
+  /**
+   * Where the editor is opened (`scheme://host[:port]`: BASE_DOMAIN and the demo hosts with the configured
+   * scheme and port): the only origins besides a site itself that may frame its pages.
+   */
+  editorOrigins?: string[];
 }
+
+/** Who may frame an answer: a site's page (the editor's preview), or the editor itself. */
+export type FrameAudience = 'site' | 'editor';
+
+/** The editor's shell and assets: /config, /config/…, /config-assets/…. */
+export const isEditorUrl = (url: string) => /^\/config(?:[/?#-]|$)/.test(url);
 
 const NUL_IN_URL = /%00|\u0000/i;
 const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
@@ -70,8 +83,9 @@ export function siteSources(settings: Record<string, unknown> | undefined): Site
 }
 
 export function contentSecurityPolicy(
-  { baseDomain }: SecurityHeaderOptions,
+  { baseDomain, editorOrigins = [] }: SecurityHeaderOptions,
   site: SiteSources = { script: [], connect: [] },
+  audience: FrameAudience = 'site',
 ): string {
   // Host sources without a scheme take the page's own: http in development, https in production.
   const siteHosts = [...new Set([`${baseDomain}:*`, `*.${baseDomain}:*`, 'localhost:*', '127.0.0.1:*'])];
@@ -88,8 +102,8 @@ export function contentSecurityPolicy(
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
-    // The editor runs on the base domain (or on a loopback address in development and the demo).
-    'frame-ancestors': ["'self'", ...siteHosts],
+    // A site's pages: itself and the editor's preview frame. The editor: nobody but itself.
+    'frame-ancestors': audience === 'editor' ? ["'self'"] : ["'self'", ...editorOrigins],
   };
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
@@ -109,6 +123,7 @@ const isJson = (contentType: unknown) =>
 /** Adds the headers in onRequest, so even early refusals (404, 403, 413) carry them. */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const csp = contentSecurityPolicy(options);
+  const editorCsp = contentSecurityPolicy(options, undefined, 'editor');
   // Policies widened for a site's own settings, by what they add (few distinct ones exist).
   const widened = new Map<string, string>();
   // Both hooks take a callback: on every request, an async hook would cost a promise and a turn each.
@@ -118,7 +133,12 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
       if (!api) reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
       return done(null, payload);
     }
-    if (api) reply.header('content-security-policy', csp);
+    // The editor's pages and whatever else the API answers outside JSON (exports, files): framed by
+    // nothing but the editor itself, whichever site's host they were asked on.
+    if (api || isEditorUrl(request.url)) {
+      reply.header('content-security-policy', editorCsp);
+      return done(null, payload);
+    }
     const sources = siteSources(request.website?.settings as Record<string, unknown> | undefined);
     if (sources.script.length === 0 && sources.connect.length === 0) return done(null, payload);
     const key = JSON.stringify(sources);
@@ -133,7 +153,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
   app.addHook('onRequest', (request, reply, done) => {
     // Most answers under /api/ are JSON: they start with the API policy (a page answer there gets the page's
     // policy in onSend), so the common case sets the header once.
-    reply.header('content-security-policy', isApiUrl(request.url) ? API_CONTENT_SECURITY_POLICY : csp);
+    reply.header(
+      'content-security-policy',
+      isApiUrl(request.url) ? API_CONTENT_SECURITY_POLICY : isEditorUrl(request.url) ? editorCsp : csp,
+    );
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('cross-origin-opener-policy', 'same-origin');
