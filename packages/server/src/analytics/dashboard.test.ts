@@ -93,7 +93,7 @@ withTestDatabases((db) => {
       { name: 'INP', value: 600 },
       { name: 'FID', value: 301 },
     ]);
-    const crumb = 'dashboard-kruemel';
+    const crumb = 'dashboard-kruemel-012345';
     await post(app, '/api/events/RecordJavascriptErrors', {
       host: shop.host,
       cookies: { crumb },
