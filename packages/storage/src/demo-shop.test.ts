@@ -48,6 +48,15 @@ withTestDatabases((db) => {
     });
   });
 
+  it('Finding 2 (#18): the demo shop runs in Testmodus, clearly labelled; an owner’s demo-content site does not', async () => {
+    expect((await storage.websites.findById(websiteId))?.settings.testMode).toBe(true);
+    const { websiteId: owned } = await seedDemoShop(storage, {
+      hostnames: ['eigener-laden.test'],
+      testMode: false,
+    });
+    expect((await storage.websites.findById(owned))?.settings.testMode).toBe(false);
+  });
+
   it('has a home page, a shop, an "Über uns" and a contact page in navigation order', async () => {
     const nav = await storage.collections.listNavigation(websiteId);
     expect(nav.map((c) => [c.urlId, c.title, c.type])).toEqual([

@@ -114,4 +114,72 @@ withTestDatabases((db) => {
     expect(first).toMatchObject({ sku: 'GC25', recipientEmail: 'beschenkt@example.de', orderId: 'kauf-1' });
     expect(await storage.giftCards.listByOrder(otherWebsiteId, 'kauf-1')).toEqual([]);
   });
+
+  it('Finding 1 (#18): a pending card has no code and no balance, cannot be redeemed, and is activated once', async () => {
+    const pending = await storage.giftCards.issuePending(websiteId, {
+      amountMinor: 2500,
+      currency: 'EUR',
+      orderId: 'vorkasse-1',
+      fromName: 'Erika',
+    });
+    expect(pending).toMatchObject({ status: 'PENDING', balanceMinor: 0, initialMinor: 2500, codeLast4: '' });
+    await expect(
+      storage.giftCards.redeem(websiteId, 'fremd', [{ giftCardId: pending.id, amountMinor: 1 }]),
+    ).rejects.toBeInstanceOf(GiftCardBalanceTooLow);
+    const code = uniqueCode();
+    const active = await storage.giftCards.activate(websiteId, pending.id, code);
+    expect(active).toMatchObject({ status: 'ACTIVE', balanceMinor: 2500, fromName: 'Erika' });
+    expect((await storage.giftCards.findByCode(websiteId, code))?.id).toBe(pending.id);
+    // Activating again draws no second code; a code another card has is refused.
+    expect(await storage.giftCards.activate(websiteId, pending.id, uniqueCode())).toBeUndefined();
+    const other = await storage.giftCards.issuePending(websiteId, { amountMinor: 100, currency: 'EUR' });
+    expect(await storage.giftCards.activate(websiteId, other.id, code)).toBe('code-taken');
+  });
+
+  it('Finding 1 (#18): voiding an order’s cards takes pending and unspent ones, and reports spent ones', async () => {
+    const pending = await storage.giftCards.issuePending(websiteId, {
+      amountMinor: 1000,
+      currency: 'EUR',
+      orderId: 'storno-1',
+    });
+    const unspent = (await storage.giftCards.issue(websiteId, {
+      code: uniqueCode(),
+      amountMinor: 1000,
+      currency: 'EUR',
+      orderId: 'storno-1',
+    }))!;
+    const spent = (await storage.giftCards.issue(websiteId, {
+      code: uniqueCode(),
+      amountMinor: 1000,
+      currency: 'EUR',
+      orderId: 'storno-2',
+    }))!;
+    await storage.giftCards.redeem(websiteId, 'einkauf', [{ giftCardId: spent.id, amountMinor: 1 }]);
+    const first = await storage.giftCards.voidUnspentOfOrder(websiteId, 'storno-1');
+    expect(first.voided.map((c) => c.id).sort()).toEqual([pending.id, unspent.id].sort());
+    expect(first.spent).toEqual([]);
+    expect(await storage.giftCards.findById(websiteId, unspent.id)).toMatchObject({
+      status: 'VOIDED',
+      balanceMinor: 0,
+    });
+    const second = await storage.giftCards.voidUnspentOfOrder(websiteId, 'storno-2');
+    expect(second.voided).toEqual([]);
+    expect(second.spent.map((c) => c.id)).toEqual([spent.id]);
+  });
+
+  it('Finding 2 (#18): a test card is taken for test orders only, a real card for real orders only', async () => {
+    const test = (await storage.giftCards.issue(websiteId, {
+      code: uniqueCode(),
+      amountMinor: 1000,
+      currency: 'EUR',
+      testMode: true,
+    }))!;
+    expect(test.testMode).toBe(true);
+    await expect(
+      storage.giftCards.redeem(websiteId, 'echt', [{ giftCardId: test.id, amountMinor: 1 }], false),
+    ).rejects.toBeInstanceOf(GiftCardBalanceTooLow);
+    expect(
+      await storage.giftCards.redeem(websiteId, 'test', [{ giftCardId: test.id, amountMinor: 1 }], true),
+    ).toHaveLength(1);
+  });
 });

@@ -22,6 +22,17 @@ export {
 } from './analytics-repository.js';
 export type { ApiKey, ApiKeyRepository, NewApiKey } from './api-key-repository.js';
 export type {
+  NewPayment,
+  Payment,
+  PaymentProviderMode,
+  PaymentProviderName,
+  PaymentProviderSettings,
+  PaymentProviderStatus,
+  PaymentRepository,
+  PaymentStatus,
+  SavedPaymentProviderSettings,
+} from './payment-repository.js';
+export type {
   AddBasis,
   CartAddition,
   CartRepository,
@@ -88,6 +99,12 @@ export {
   normaliseGiftCardCode,
 } from './gift-card-repository.js';
 export type { ItemRepository } from './item-repository.js';
+export type {
+  LegalRepository,
+  LegalTextVersion,
+  NewWithdrawal,
+  Withdrawal,
+} from './legal-repository.js';
 export type { Media, MediaChanges, MediaFile, MediaRepository, NewMedia } from './media-repository.js';
 export type {
   NewsletterRepository,
@@ -119,6 +136,7 @@ export type {
   SiteFormSettings,
   StoredFormAnswer,
 } from './site-form-repository.js';
+export type { NewSignUp, PendingSignUp, SignUpRepository } from './sign-up-repository.js';
 export type {
   InvitationAcceptance,
   InvitationRefusal,

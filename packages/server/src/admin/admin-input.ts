@@ -245,6 +245,11 @@ export const siteSettingsInput = z.strictObject({
     .optional(),
   instalments: instalmentSettingsInput.optional(),
   cloneable: flag,
+  /**
+   * The site's Testmodus: the test-card provider is offered even on a production server, every order is a
+   * test order and every storefront page shows the Testmodus banner (security review #18, finding 2).
+   */
+  testMode: flag,
   /** The owner's ad pixels (spec 7 ad-pixel events); an empty text switches one off. */
   adPixels: z
     .strictObject({

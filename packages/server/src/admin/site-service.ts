@@ -66,7 +66,8 @@ async function emptySite(tx: Storage, hostname: string, input: NewSite): Promise
  * the website it answers with is the one it just made.
  */
 async function demoSite(tx: Storage, hostname: string, input: NewSite): Promise<Website> {
-  const { websiteId } = await seedDemoShop(tx, { hostnames: [hostname] });
+  // An owner's own shop: no test payments unless the owner switches its Testmodus on (review #18).
+  const { websiteId } = await seedDemoShop(tx, { hostnames: [hostname], testMode: false });
   const website = await tx.websiteAdmin.update(websiteId, {
     title: input.title,
     timeZone: input.timeZone,

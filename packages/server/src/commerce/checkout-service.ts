@@ -15,6 +15,7 @@ import type { Order, PlaceOrderResult, Storage, Website } from '@baukasten/stora
 import { type BankAccount, orderConfirmationEmail } from '../email/order-email-templates.js';
 import {
   appliedGiftCards,
+  checkGiftCardsFit,
   placeOrderWithGiftCards,
   planGiftCardPayment,
 } from '../gift-cards/gift-card-payment.js';
@@ -23,6 +24,7 @@ import { serverMessages } from '../messages.js';
 import type { EntrySnapshot } from './cart-view.js';
 import { totalsOf } from './cart-view.js';
 import type { PaymentProvider } from './payment-providers.js';
+import { offeredProviders, siteInTestMode, testPaymentsAllowed } from './test-mode.js';
 
 export interface CheckoutInput {
   email: string;
@@ -54,13 +56,20 @@ export class FieldsError extends HttpError {
 }
 
 export class CheckoutService {
-  readonly #providers: Map<string, PaymentProvider>;
+  readonly #providers: readonly PaymentProvider[];
 
   constructor(
     private readonly storage: Storage,
     providers: readonly PaymentProvider[],
+    /** The server runs in test mode: test payments on every site (test-mode.ts). */
+    private readonly serverTestMode = false,
   ) {
-    this.#providers = new Map(providers.map((p) => [p.id, p]));
+    this.#providers = providers;
+  }
+
+  /** The providers a shopper of this website may choose: test ones only where test payments are allowed. */
+  providersFor(website: Website): PaymentProvider[] {
+    return offeredProviders(this.#providers, website, this.serverTestMode);
   }
 
   /**
@@ -123,8 +132,16 @@ export class CheckoutService {
     const dueMinor = totals.grandTotalMinor - giftCards.amountMinor;
     // An order the gift cards pay in full asks no provider.
     const paidByGiftCards = dueMinor === 0 && giftCards.cards.length > 0;
-    const provider = paidByGiftCards ? giftCardsOnly : this.#providers.get(input.paymentMethod);
+    // A test provider where test payments are not allowed is as unknown as a made-up one (finding 2).
+    const provider = paidByGiftCards
+      ? giftCardsOnly
+      : this.providersFor(website).find((p) => p.id === input.paymentMethod);
     if (!provider) throw new HttpError(400, 'PAYMENT_METHOD_UNKNOWN', serverMessages.paymentMethodUnknown);
+    // A test order: the site is in Testmodus, a test provider pays, or test gift cards pay it all.
+    const testMode =
+      siteInTestMode(website) ||
+      (paidByGiftCards ? giftCards.cards.some(({ card }) => card.testMode) : provider.testMode);
+    checkGiftCardsFit(giftCards, testMode, testPaymentsAllowed(website, this.serverTestMode));
     const payment = await provider.authorize({
       amountMinor: dueMinor,
       currency: cart.currency,
@@ -137,7 +154,7 @@ export class CheckoutService {
       cartId: cart.id,
       currency: cart.currency,
       customerEmail: input.email.trim(),
-      testMode: provider.testMode,
+      testMode,
       data: {
         shippingAddress: input.shippingAddress ?? null,
         shippingOption: totals.selectedShippingOption,

@@ -14,7 +14,8 @@ withTestDatabases((db) => {
     storage = await db.open();
     await storage.migrate();
     shop = await createTestShop(storage, 'kasse.test');
-    app = await buildApp({ storage, logLevel: 'silent' });
+    // The test card pays in these tests: the server runs in test mode, as with NODE_ENV other than production.
+    app = await buildApp({ storage, logLevel: 'silent', serverTestMode: true });
   });
   afterAll(async () => {
     await app?.close();

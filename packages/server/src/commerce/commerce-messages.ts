@@ -7,7 +7,11 @@ export const commerceMessages = {
     'Gutscheine können nicht in den Warenkorb gelegt werden. Bitte kaufe den Gutschein direkt auf seiner Seite.',
   subscriptionOwnCheckout:
     'Abonnements können nicht in den Warenkorb gelegt werden. Bitte schließe das Abo direkt auf der Produktseite ab.',
+  cartBusy:
+    'Dein Warenkorb wurde gerade an anderer Stelle geändert. Bitte lege den Artikel noch einmal hinein.',
   downloadNotFound: 'Diesen Download gibt es nicht. Bitte prüfe den Link aus deiner Bestellbestätigung.',
+  downloadTestOrder:
+    'Dieser Download gehört zu einer Testbestellung und steht nur zur Verfügung, solange der Shop im Testmodus ist.',
   downloadNotPaid:
     'Der Download steht bereit, sobald deine Zahlung eingegangen ist. Bitte versuche es danach noch einmal.',
 } as const;

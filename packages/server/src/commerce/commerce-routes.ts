@@ -7,6 +7,7 @@ import { HttpError } from '../http-error.js';
 import { serverMessages } from '../messages.js';
 import { siteOrigin } from '../pages/seo-routes.js';
 import { InMemoryRateLimiter, type RateLimiter } from '../rate-limit.js';
+import { additionalFieldsInput, optionalText } from './cart-input.js';
 import { CartService } from './cart-service.js';
 import { CART_VIEW_SCHEMA, ENTRY_VIEW_SCHEMA } from './cart-view.js';
 import { boundedText, shippingAddressInput } from './checkout-input.js';
@@ -29,7 +30,10 @@ import { defaultPaymentProviders, type PaymentProvider } from './payment-provide
 export interface CommerceOptions {
   /** Limits state-changing shop calls per client address; default 120 per 10 seconds. */
   rateLimiter?: RateLimiter;
+  /** Installed providers; test ones (test-card) are offered only where test payments are allowed (test-mode.ts). */
   paymentProviders?: readonly PaymentProvider[];
+  /** The server runs in test mode (config.serverTestMode): test payments on every site. Default off. */
+  serverTestMode?: boolean;
 }
 
 export const CART_COOKIE = 'cart';
@@ -37,22 +41,24 @@ export const CART_COOKIE = 'cart';
 export const HAS_CART_COOKIE = 'hasCart';
 const CART_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
 
+// R7.1.2: itemId, sku, quantity, additionalFields; every field but itemId may be null or left out.
 const addToCartBody = z.object({
   itemId: z.string().min(1).max(64),
-  sku: z.string().max(200).optional(),
+  sku: optionalText(200),
   // Checked by the shop's quantity rule, which has its own German messages for non-numbers.
   quantity: z.unknown().optional(),
-  additionalFields: z.union([z.string().max(20_000), z.record(z.string(), z.unknown())]).optional(),
-  subscriptionOptionId: z.string().max(64).optional(),
+  additionalFields: additionalFieldsInput,
+  subscriptionOptionId: optionalText(64),
   crumb: z.string().optional(),
 });
 
 const quantityBody = z.object({ quantity: z.unknown() });
 
+// R7.1.3: itemId and sku only name the entry again; null or absent answers clear the entry's answers.
 const additionalFieldsBody = z.object({
-  itemId: z.string().max(64).optional(),
-  sku: z.string().max(200).optional(),
-  additionalFields: z.union([z.string().max(20_000), z.record(z.string(), z.unknown())]),
+  itemId: optionalText(64),
+  sku: optionalText(200),
+  additionalFields: additionalFieldsInput,
 });
 
 const entryParams = z.object({ entryId: z.string().min(1).max(64) });
@@ -75,9 +81,6 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   if (!result.success) throw new HttpError(400, 'BAD_REQUEST', serverMessages.badRequest);
   return result.data;
 }
-
-const fieldsAsText = (value: string | Record<string, unknown> | undefined) =>
-  value === undefined ? undefined : typeof value === 'string' ? value : JSON.stringify(value);
 
 const websiteOf = (request: FastifyRequest): Website => request.website!;
 
@@ -117,7 +120,11 @@ export function registerCommerceRoutes(
   registerCrumbCookie(site);
   const limiter = options.rateLimiter ?? new InMemoryRateLimiter({ limit: 120, windowMs: 10_000 });
   const carts = new CartService(storage);
-  const checkout = new CheckoutService(storage, options.paymentProviders ?? defaultPaymentProviders);
+  const checkout = new CheckoutService(
+    storage,
+    options.paymentProviders ?? defaultPaymentProviders,
+    options.serverTestMode ?? false,
+  );
   registerDownloadRoutes(site, storage);
 
   const guarded = async (request: FastifyRequest) => {
@@ -166,7 +173,7 @@ export function registerCommerceRoutes(
         itemId: body.itemId,
         sku: body.sku,
         quantity: body.quantity,
-        additionalFields: fieldsAsText(body.additionalFields),
+        additionalFields: body.additionalFields,
         subscriptionOptionId: body.subscriptionOptionId,
       });
       rememberCart(reply, result.cartId);
@@ -195,7 +202,7 @@ export function registerCommerceRoutes(
         websiteOf(request),
         cartIdOf(request),
         entryId,
-        fieldsAsText(body.additionalFields)!,
+        body.additionalFields,
       );
     },
   );

@@ -25,7 +25,8 @@ withTestDatabases((db) => {
     await storage.migrate();
     shop = await createTestShop(storage, 'download.test');
     otherShop = await createTestShop(storage, 'anderer-download.test');
-    app = await buildApp({ storage, logLevel: 'silent' });
+    // The test card pays in these tests: the server runs in test mode, as with NODE_ENV other than production.
+    app = await buildApp({ storage, logLevel: 'silent', serverTestMode: true });
   });
   afterAll(async () => {
     await app?.close();

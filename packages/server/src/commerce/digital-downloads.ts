@@ -24,11 +24,17 @@ const isPaid = (order: Order) => (order.data.payment as { status?: unknown } | u
 export class DownloadService {
   constructor(private readonly storage: Storage) {}
 
-  /** The file behind a token: 404 for an unknown token, 403 while the order is not paid. */
-  async file(website: Website, token: string): Promise<DownloadFile> {
+  /**
+   * The file behind a token: 404 for an unknown token, 403 while the order is not paid, and 403 for a
+   * test order once the site takes no test payments any more (its "payment" was never money; review #18).
+   */
+  async file(website: Website, token: string, testPayments = false): Promise<DownloadFile> {
     const found = TOKEN.test(token) ? await this.storage.orders.findDownload(website.id, token) : undefined;
     if (!found) throw new HttpError(404, 'DOWNLOAD_NOT_FOUND', commerceMessages.downloadNotFound);
     if (!isPaid(found.order)) throw new HttpError(403, 'DOWNLOAD_NOT_PAID', commerceMessages.downloadNotPaid);
+    if (found.order.testMode && !testPayments) {
+      throw new HttpError(403, 'DOWNLOAD_TEST_ORDER', commerceMessages.downloadTestOrder);
+    }
     return {
       fileName: `${fileSlug(found.item.productName)}.pdf`,
       contentType: 'application/pdf',
@@ -41,7 +47,7 @@ export function registerDownloadRoutes(site: FastifyInstance, storage: Storage) 
   const downloads = new DownloadService(storage);
   site.get<{ Params: { token: string } }>('/downloads/:token', async (request: FastifyRequest, reply) => {
     const { token } = request.params as { token: string };
-    const file = await downloads.file(request.website!, token);
+    const file = await downloads.file(request.website!, token, request.testPayments);
     return reply
       .header('content-type', file.contentType)
       .header(

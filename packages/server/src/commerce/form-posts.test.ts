@@ -56,7 +56,8 @@ withTestDatabases((db) => {
         variants: [{ sku: 'formular.test-KAFFEE', priceMinor: 890, qtyInStock: 20, weightGrams: 250 }],
       },
     });
-    app = await buildApp({ storage, logLevel: 'silent' });
+    // The test card pays in these tests: the server runs in test mode, as with NODE_ENV other than production.
+    app = await buildApp({ storage, logLevel: 'silent', serverTestMode: true });
   });
   afterAll(async () => {
     await app?.close();

@@ -35,7 +35,8 @@ withTestDatabases((db) => {
         bic: 'BYLADEM1001',
       },
     });
-    app = await buildApp({ storage, logLevel: 'silent' });
+    // The test card pays in these tests: the server runs in test mode, as with NODE_ENV other than production.
+    app = await buildApp({ storage, logLevel: 'silent', serverTestMode: true });
     peer = await startSmtpTestPeer();
   });
   afterAll(async () => {

@@ -179,6 +179,8 @@ export interface GiftCardInput {
   currency: string;
   /** Name of whoever bought it, when it is a present. */
   fromName?: string;
+  /** Bought in a test order: the mail says it pays test orders only. */
+  testMode?: boolean;
   shopUrl: string;
 }
 
@@ -192,6 +194,11 @@ export function giftCardEmail(input: GiftCardInput): NewEmail {
       : `hier ist dein Gutschein über ${amount} für ${input.siteTitle}.`,
     `Dein Gutscheincode: ${input.code}`,
     'Gib den Code an der Kasse ein; ein Restbetrag bleibt für deinen nächsten Einkauf erhalten.',
+    ...(input.testMode
+      ? [
+          'Testgutschein: Er stammt aus einer Testbestellung und gilt nur für Testbestellungen, nicht für echte Einkäufe.',
+        ]
+      : []),
   ];
   return {
     kind: 'gift-card',

@@ -22,7 +22,8 @@ withTestDatabases((db) => {
     await storage.migrate();
     shop = await createTestShop(storage, host);
     otherShop = await createTestShop(storage, 'anderer-gutschein.test');
-    app = await buildApp({ storage, logLevel: 'silent' });
+    // The test card pays in these tests: the server runs in test mode, as with NODE_ENV other than production.
+    app = await buildApp({ storage, logLevel: 'silent', serverTestMode: true });
   });
   afterAll(async () => {
     await app?.close();
@@ -175,7 +176,9 @@ withTestDatabases((db) => {
         email: 'selbst@example.de',
         recipientEmail: '',
         fromName: '',
-        paymentMethod: 'bank-transfer',
+        // Paid at once, so the card is issued and mailed now (a Vorkasse card waits for its payment).
+        paymentMethod: 'test-card',
+        cardNumber: '4242 4242 4242 4242',
       }).toString(),
     });
     expect(res.statusCode, res.body).toBe(303);
@@ -239,7 +242,9 @@ withTestDatabases((db) => {
 
   it('R1.2.5 the balance call answers the masked code, balance and currency however the code is typed', async () => {
     const v = await visitor();
-    const { giftCard } = (await buy(v)).json();
+    const { giftCard } = (
+      await buy(v, { paymentMethod: 'test-card', paymentDetails: { cardNumber: '4242424242424242' } })
+    ).json();
     const typed = encodeURIComponent(giftCard.code.toLowerCase().replace(/-/g, ' '));
     const res = await v.request('GET', `${BALANCE}?code=${typed}`);
     expect(res.statusCode).toBe(200);
@@ -250,6 +255,8 @@ withTestDatabases((db) => {
       balanceText: expect.stringMatching(/^25,00\s€$/),
       currency: 'EUR',
       status: 'ACTIVE',
+      // Bought with the test card: a test card, good for test orders only.
+      testMode: true,
     });
     // Another shop does not know the code.
     const foreign = await new Visitor(app, 'anderer-gutschein.test').request(

@@ -16,4 +16,12 @@ export const giftCardMessages = {
   pageTitle: 'Gutschein kaufen',
   confirmedTitle: 'Bestellung bestätigt',
   chooseDenomination: 'Betrag wählen',
+  testCardOnly:
+    'Dieser Gutschein stammt aus einer Testbestellung und kann nur für Testbestellungen eingelöst werden.',
+  realCardInTest:
+    'Dies ist eine Testbestellung: Ein echter Gutschein kann dafür nicht eingelöst werden. Bitte entferne den Gutschein.',
+  pendingCode:
+    'Der Gutscheincode wird verschickt, sobald deine Zahlung eingegangen ist. Bis dahin ist der Gutschein noch nicht einlösbar.',
+  pendingLine: 'Code folgt nach Zahlungseingang',
+  voidedLine: 'storniert',
 } as const;

@@ -13,15 +13,19 @@ import { createTestShop, type TestShop, Visitor } from '../commerce/test-shop.js
 import { InMemoryRateLimiter } from '../rate-limit.js';
 import { newGiftCardCode } from './gift-card-code.js';
 
-/** A card provider that remembers what it was asked to charge and what it gave back. */
+/**
+ * A card provider that remembers what it was asked to charge and what it gave back. It stands for a real
+ * provider (testMode false): the real gift cards of these tests may pay only real orders.
+ */
 function recordingProvider() {
   const charged: number[] = [];
   const released: string[] = [];
   let n = 0;
   const provider: PaymentProvider = {
     id: 'aufzeichnung',
-    testMode: true,
+    testMode: false,
     async authorize(req) {
+      if (req.details.decline === true) return { ok: false, reason: 'DECLINED' };
       charged.push(req.amountMinor);
       return { ok: true, reference: `rec_${++n}`, status: 'PAID' };
     },
@@ -47,6 +51,8 @@ withTestDatabases((db) => {
     app = await buildApp({
       storage,
       logLevel: 'silent',
+      // The test card pays in these tests: the server runs in test mode.
+      serverTestMode: true,
       commerce: {
         paymentProviders: [bankTransferProvider, testCardProvider, recorder.provider],
         rateLimiter: new InMemoryRateLimiter({ limit: 100_000, windowMs: 60_000 }),
@@ -180,8 +186,8 @@ withTestDatabases((db) => {
     const declined = await v.checkout({
       shippingAddress: undefined,
       giftCardCodes: [code],
-      paymentMethod: 'test-card',
-      paymentDetails: { cardNumber: '4000000000000002' },
+      paymentMethod: 'aufzeichnung',
+      paymentDetails: { decline: true },
     });
     expect(declined.statusCode).toBe(402);
     expect(await balanceOf(id)).toBe(1000);

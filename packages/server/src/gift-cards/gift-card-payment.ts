@@ -62,6 +62,21 @@ export async function planGiftCardPayment(
   return plan;
 }
 
+/**
+ * Test gift cards (bought in a test order) pay test orders only, and real ones real orders only, so test
+ * money never pays for real goods and a customer's real balance is never spent on a test order. Where
+ * test payments are not allowed (any more), a test card pays nothing at all.
+ */
+export function checkGiftCardsFit(plan: GiftCardPlan, orderTestMode: boolean, testPaymentsAllowed: boolean) {
+  for (const { card } of plan.cards) {
+    if (card.testMode && (!testPaymentsAllowed || !orderTestMode)) {
+      throw fail('GIFT_CARD_TEST_ONLY', giftCardMessages.testCardOnly);
+    }
+    if (!card.testMode && orderTestMode)
+      throw fail('GIFT_CARD_REAL_IN_TEST', giftCardMessages.realCardInTest);
+  }
+}
+
 class NotPlaced extends Error {
   constructor(readonly result: PlaceOrderResult) {
     super('order not placed');
@@ -84,10 +99,12 @@ export async function placeOrderWithGiftCards(
       const result = await tx.orders.place(websiteId, order);
       // Out of stock leaves the cart claimed inside this transaction: roll it back.
       if (result.outcome !== 'placed') throw new NotPlaced(result);
+      // The order's kind goes along: the storage takes test cards for test orders only, real for real.
       await tx.giftCards.redeem(
         websiteId,
         result.order.id,
         plan.cards.map(({ card, amountMinor }) => ({ giftCardId: card.id, amountMinor })),
+        result.order.testMode,
       );
       await whenPlaced?.(tx, result.order);
       return result;

@@ -75,7 +75,7 @@ export function registerGiftCardRoutes(
     options.balanceRateLimiter ??
     new InMemoryRateLimiter({ limit: BALANCE_LOOKUPS_PER_MINUTE, windowMs: 60_000 });
   const providers = options.paymentProviders ?? defaultPaymentProviders;
-  const giftCards = new GiftCardService(storage, providers);
+  const giftCards = new GiftCardService(storage, providers, options.serverTestMode ?? false);
   const limited = (which: RateLimiter) => async (request: FastifyRequest) => {
     if (!(await which.hit(`${request.website?.id}:${request.ip}`))) {
       throw new HttpError(429, 'RATE_LIMITED', SESSION_MESSAGES.tooManyRequests);
@@ -145,7 +145,7 @@ ${checkoutFormHtml({
   action: '/api/commerce/checkout/giftcard',
   crumb: request.crumb,
   hidden: { websiteId: website.id, giftCardProductId: offer.item.id, sku: offer.variant.sku },
-  providers,
+  providers: giftCards.providersFor(website),
   needsAddress: false,
   submitLabel: 'Gutschein kaufen',
   extraHtml: `<fieldset><legend>Verschenken (freiwillig)</legend>
@@ -165,7 +165,7 @@ ${checkoutFormHtml({
     const body = parseBody(purchaseBody, request.body);
     const website = websiteOf(request);
     try {
-      const { order, issued } = await giftCards.purchase(
+      const { order, card, issued } = await giftCards.purchase(
         website,
         {
           ...checkoutInputOf(body),
@@ -178,15 +178,16 @@ ${checkoutFormHtml({
         siteOrigin(request),
       );
       if (isFormPost(request)) return reply.redirect(confirmationUrl(order.id), 303);
-      return reply.code(201).send({
-        order: orderView(website, order),
-        // The full code only in this answer to the buyer; it is stored as a hash.
-        giftCard: {
-          ...giftCardView(website, issued.card),
-          code: issued.code,
-          maskedCode: maskGiftCardCode(issued.card.codeLast4),
-        },
-      });
+      // The full code only in this answer to the buyer of a paid card; it is stored as a hash. A card
+      // of an unpaid order has no code yet: it is drawn and mailed when the payment arrives.
+      const giftCard = issued
+        ? {
+            ...giftCardView(website, issued.card),
+            code: issued.code,
+            maskedCode: maskGiftCardCode(issued.card.codeLast4),
+          }
+        : { ...giftCardView(website, card), maskedCode: null, message: giftCardMessages.pendingCode };
+      return reply.code(201).send({ order: orderView(website, order), giftCard });
     } catch (error) {
       return sendFieldsError(reply, error);
     }
@@ -197,17 +198,24 @@ ${checkoutFormHtml({
     const website = websiteOf(request);
     const { order, cards } = await giftCards.confirmation(website, orderId);
     const views = cards.map((card) => ({ ...giftCardView(website, card), initialCents: card.initialMinor }));
+    const to = (card: (typeof cards)[number]) => esc(card.recipientEmail ?? order.customerEmail ?? '');
     const lines = cards
-      .map(
-        (card) =>
-          `<li>${esc(formatMoney(card.initialMinor, card.currency, website.locale))} – Code ${esc(
-            maskGiftCardCode(card.codeLast4),
-          )}, geschickt an ${esc(card.recipientEmail ?? order.customerEmail ?? '')}</li>`,
-      )
+      .map((card) => {
+        const amount = esc(formatMoney(card.initialMinor, card.currency, website.locale));
+        if (card.status === 'PENDING')
+          return `<li>${amount} – ${esc(giftCardMessages.pendingLine)}, dann an ${to(card)}</li>`;
+        if (card.status === 'VOIDED') return `<li>${amount} – ${esc(giftCardMessages.voidedLine)}</li>`;
+        return `<li>${amount} – Code ${esc(maskGiftCardCode(card.codeLast4))}, geschickt an ${to(card)}</li>`;
+      })
       .join('');
+    const pending = cards.some((card) => card.status === 'PENDING');
     const html = `<p>Vielen Dank für deine Bestellung Nr. ${order.orderNumber}!</p>
 <ul>${lines}</ul>
-<p>Der vollständige Gutscheincode steht in der E-Mail. Das Guthaben lässt sich jederzeit an der Kasse einlösen.</p>
+<p>${
+      pending
+        ? esc(giftCardMessages.pendingCode)
+        : 'Der vollständige Gutscheincode steht in der E-Mail. Das Guthaben lässt sich jederzeit an der Kasse einlösen.'
+    }</p>
 <p><a href="/">Weiter einkaufen</a></p>`;
     return sendCheckoutPage(request, reply, {
       website,

@@ -8,18 +8,20 @@ import {
   validateAddToCart,
 } from '@baukasten/commerce';
 import type { GiftCard, Item, Order, Product, Storage, Variant, Website } from '@baukasten/storage';
-import type { EntrySnapshot } from '../commerce/cart-view.js';
+import { CartService } from '../commerce/cart-service.js';
 import { type CheckoutInput, CheckoutService, FieldsError } from '../commerce/checkout-service.js';
 import type { PaymentProvider } from '../commerce/payment-providers.js';
-import { giftCardEmail } from '../email/order-email-templates.js';
 import { HttpError } from '../http-error.js';
-import { maskGiftCardCode, newGiftCardCode } from './gift-card-code.js';
+import { activateGiftCardsOf, type IssuedGiftCard } from './gift-card-activation.js';
+import { maskGiftCardCode } from './gift-card-code.js';
 import { giftCardMessages } from './gift-card-messages.js';
 
 /*
  * The gift-card checkout (spec 2: /checkout/giftcard): one denomination of a gift-card product is
- * bought on its own page, paid through the usual payment providers, and the card is issued and its
- * code mailed (through the outbox) in the order transaction, so a paid order always has its card.
+ * bought on its own page, paid through the usual payment providers, and the card is recorded in the
+ * order transaction. It stays PENDING (no code, no balance) until the order is paid: a provider that
+ * answers PAID activates it and mails its code in that same transaction, Vorkasse when the owner marks
+ * the order paid (gift-card-activation.ts; security review #18, finding 1).
  */
 
 export interface GiftCardChoice {
@@ -68,20 +70,20 @@ export class DenominationMissing extends HttpError {
 
 const priceOf = (variant: Variant) => (variant.onSale ? variant.salePriceMinor : variant.priceMinor);
 
-/** The card a checkout issued, with its code: the only moment the full code is known. */
-export interface IssuedGiftCard {
-  code: string;
-  card: GiftCard;
-}
-
 export class GiftCardService {
   readonly #checkout: CheckoutService;
 
   constructor(
     private readonly storage: Storage,
     providers: readonly PaymentProvider[],
+    serverTestMode = false,
   ) {
-    this.#checkout = new CheckoutService(storage, providers);
+    this.#checkout = new CheckoutService(storage, providers, serverTestMode);
+  }
+
+  /** The providers a buyer on this website may choose (test ones only where test payments are allowed). */
+  providersFor(website: Website): PaymentProvider[] {
+    return this.#checkout.providersFor(website);
   }
 
   /** The product and the denomination the sku picks; 404 for no gift card of this shop, 400 without a denomination. */
@@ -117,13 +119,15 @@ export class GiftCardService {
 
   /**
    * Buys one card: a cart of its own with the denomination, the usual checkout (payment provider,
-   * order), and in its transaction the card with a fresh code plus the mail that carries the code.
+   * order), and in its transaction the pending card. When the payment is already in (PAID), the card is
+   * activated there too: its code is drawn and mailed, and answered in `issued`; otherwise `issued` is
+   * undefined and nobody knows a code, because none exists yet.
    */
   async purchase(
     website: Website,
     input: GiftCardPurchaseInput,
     shopUrl: string,
-  ): Promise<{ order: Order; issued: IssuedGiftCard }> {
+  ): Promise<{ order: Order; card: GiftCard; issued?: IssuedGiftCard }> {
     const offer = await this.offer(website, input);
     // Checked before a cart is made, so a typo leaves nothing behind.
     if (!isValidEmail(input.email)) {
@@ -137,25 +141,14 @@ export class GiftCardService {
         recipientEmail: giftCardMessages.recipientInvalid,
       });
     }
-    const snapshot: EntrySnapshot = {
-      sku: offer.variant.sku,
-      attributes: offer.variant.attributes,
-      title: offer.item.title,
-      productType: ProductType.GIFT_CARD,
-    };
-    const cart = await this.storage.transaction(async (tx) => {
-      const created = await tx.carts.create(website.id, website.currency);
-      await tx.carts.addEntry(website.id, created.id, {
-        itemId: offer.item.id,
-        variantId: offer.variant.id,
-        sku: offer.variant.sku,
-        quantity: 1,
-        chosenVariant: snapshot,
-        purchasePriceMinor: offer.priceMinor,
-      });
-      return created;
-    });
+    // Into a cart of its own through the one add path: the same rules and the same write as any add.
+    const { cart } = await new CartService(this.storage).startOwnCart(
+      website,
+      { itemId: offer.item.id, sku: offer.variant.sku, quantity: 1 },
+      {},
+    );
 
+    let card: GiftCard | undefined;
     let issued: IssuedGiftCard | undefined;
     const order = await this.#checkout.checkout(
       website,
@@ -167,40 +160,26 @@ export class GiftCardService {
       },
       {
         whenPlaced: async (tx, placed) => {
-          // A code already taken on this website (odds about 1 in 2^79) is drawn again.
-          for (let attempt = 0; attempt < 5 && !issued; attempt++) {
-            const code = newGiftCardCode();
-            const card = await tx.giftCards.issue(website.id, {
-              code,
-              amountMinor: offer.amountMinor,
-              currency: placed.currency,
-              orderId: placed.id,
-              itemId: offer.item.id,
-              sku: offer.variant.sku,
-              ...(recipient ? { recipientEmail: recipient } : {}),
-            });
-            if (card) issued = { code, card };
-          }
-          if (!issued) throw new Error('Could not draw a free gift card code');
           const fromName = input.fromName?.trim();
-          await tx.outbox.enqueue(
-            website.id,
-            giftCardEmail({
-              to: recipient ?? placed.customerEmail ?? input.email.trim(),
-              siteTitle: website.title,
-              locale: website.locale,
-              code: issued.code,
-              amountMinor: offer.amountMinor,
-              currency: placed.currency,
-              ...(fromName ? { fromName } : {}),
-              shopUrl,
-            }),
-          );
+          // A card of a test order is a test card: it pays test orders only (finding 2).
+          card = await tx.giftCards.issuePending(website.id, {
+            amountMinor: offer.amountMinor,
+            currency: placed.currency,
+            orderId: placed.id,
+            itemId: offer.item.id,
+            sku: offer.variant.sku,
+            testMode: placed.testMode,
+            ...(recipient ? { recipientEmail: recipient } : {}),
+            ...(fromName ? { fromName } : {}),
+          });
+          // Paid already (a card provider, a test card): the card is activated and mailed right here.
+          [issued] = await activateGiftCardsOf(tx, website, placed, shopUrl);
+          if (issued) card = issued.card;
         },
       },
     );
-    if (!issued) throw new HttpError(404, 'GIFT_CARD_ORDER_NOT_FOUND', giftCardMessages.orderNotFound);
-    return { order, issued };
+    if (!card) throw new HttpError(404, 'GIFT_CARD_ORDER_NOT_FOUND', giftCardMessages.orderNotFound);
+    return { order, card, ...(issued ? { issued } : {}) };
   }
 
   /** The balance of a code, masked; 400 without a code, 404 for a code this shop does not know. */
@@ -222,14 +201,15 @@ export class GiftCardService {
   }
 }
 
-/** A card as the API shows it: never the full code. */
+/** A card as the API shows it: never the full code; a pending card has no code yet (null). */
 export function giftCardView(website: Website, card: GiftCard) {
   return {
-    code: maskGiftCardCode(card.codeLast4),
+    code: card.status === 'PENDING' ? null : maskGiftCardCode(card.codeLast4),
     balanceCents: card.balanceMinor,
     balance: moneyFromMinor(card.balanceMinor, card.currency),
     balanceText: formatMoney(card.balanceMinor, card.currency, website.locale),
     currency: card.currency,
     status: card.status,
+    testMode: card.testMode,
   };
 }

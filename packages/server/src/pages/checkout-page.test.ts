@@ -50,7 +50,8 @@ withTestDatabases((db) => {
     await storage.migrate();
     shop = await createTestShop(storage, 'kassenseite.test');
     minimumShop = await createMinimumOrderShop(storage, 'kasse-mindest.test', 1000);
-    app = await buildApp({ storage, logLevel: 'silent' });
+    // The test card pays in these tests: the server runs in test mode, as with NODE_ENV other than production.
+    app = await buildApp({ storage, logLevel: 'silent', serverTestMode: true });
   });
   afterAll(async () => {
     await app?.close();

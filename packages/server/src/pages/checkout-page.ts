@@ -1,4 +1,5 @@
 import { formatMoney, PageType } from '@baukasten/commerce';
+import type { Website } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CartChoices, cartView } from '../commerce/cart-view.js';
@@ -28,12 +29,14 @@ const pageQuery = z.object({ fehler: z.string().max(100).optional() });
 export function registerCheckoutPage(
   site: FastifyInstance,
   deps: PageDeps,
-  providers: readonly PaymentProvider[],
+  /** The providers this website offers: test ones only where test payments are allowed (test-mode.ts). */
+  providersOf: (website: Website) => readonly PaymentProvider[],
 ) {
   const { storage } = deps;
 
   site.get(CHECKOUT_PATH, async (request, reply) => {
     const website = request.website!;
+    const providers = providersOf(website);
     reply.header('cache-control', 'no-store');
     const cartId = request.cookies[CART_COOKIE];
     const cart = cartId ? await storage.carts.find(website.id, cartId) : undefined;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CartService } from '../commerce/cart-service.js';
 import type { CommerceOptions } from '../commerce/commerce-routes.js';
 import { defaultPaymentProviders } from '../commerce/payment-providers.js';
+import { offeredProviders } from '../commerce/test-mode.js';
 import { InMemoryRateLimiter, type RateLimiter } from '../rate-limit.js';
 import { registerCartPage } from './cart-page.js';
 import { registerCheckoutPage } from './checkout-page.js';
@@ -30,7 +31,10 @@ export function registerCommercePages(
   const limiter = options.rateLimiter ?? new InMemoryRateLimiter({ limit: 120, windowMs: 10_000 });
   const statusLimiter = options.orderStatusRateLimiter ?? new InMemoryRateLimiter(ORDER_STATUS_LOOKUPS);
   registerCartPage(site, deps, { carts: new CartService(deps.storage), limiter });
-  registerCheckoutPage(site, deps, options.paymentProviders ?? defaultPaymentProviders);
+  const providers = options.paymentProviders ?? defaultPaymentProviders;
+  registerCheckoutPage(site, deps, (website) =>
+    offeredProviders(providers, website, options.serverTestMode ?? false),
+  );
   registerOrderPages(site, deps, statusLimiter);
   registerContextConfig(site);
 }

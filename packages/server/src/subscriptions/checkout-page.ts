@@ -6,6 +6,7 @@ import { boundedText, shippingAddressInput } from '../commerce/checkout-input.js
 import type { CheckoutInput } from '../commerce/checkout-service.js';
 import { FieldsError } from '../commerce/checkout-service.js';
 import type { PaymentProvider } from '../commerce/payment-providers.js';
+import { TEST_MODE_BANNER_TEXT, withTestModeBanner } from '../commerce/test-mode.js';
 import { escapeHtml } from '../email/email-templates.js';
 import { HttpError } from '../http-error.js';
 import { serverMessages } from '../messages.js';
@@ -45,8 +46,12 @@ export function sendCheckoutPage(
   if (format !== undefined && format !== 'json') {
     throw new HttpError(400, 'UNKNOWN_FORMAT', serverMessages.unknownFormat);
   }
+  // Wherever test payments are possible, every page says so (security review #18, finding 2).
+  const banner = request.testPayments ? { testModeBanner: TEST_MODE_BANNER_TEXT } : {};
   if (format === 'json') {
-    return reply.code(status).send({ pageType: page.pageType, title: page.title, ...page.context });
+    return reply
+      .code(status)
+      .send({ pageType: page.pageType, title: page.title, ...page.context, ...banner });
   }
   const html = `<!doctype html>
 <html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -60,7 +65,10 @@ button{margin-top:1rem;padding:.6rem 1.2rem}.hinweis{background:#fff3cd;padding:
 ${page.html}
 </main></body></html>
 `;
-  return reply.code(status).type('text/html; charset=utf-8').send(html);
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(request.testPayments ? withTestModeBanner(html) : html);
 }
 
 /** A German page that only says what went wrong (and offers a way on, when given). */

@@ -80,7 +80,8 @@ withTestDatabases((db) => {
         variants: [{ sku: 'GRAVUR', priceMinor: 500, unlimited: true }],
       },
     });
-    app = await buildApp({ storage, logLevel: 'silent' });
+    // The test card pays in these tests: the server runs in test mode, as with NODE_ENV other than production.
+    app = await buildApp({ storage, logLevel: 'silent', serverTestMode: true });
   });
   afterAll(async () => {
     await app?.close();
@@ -118,6 +119,32 @@ withTestDatabases((db) => {
       },
       payload: new URLSearchParams(fields).toString(),
     });
+
+  it('R7.1.4 takes null for the fields a client has no value for, and additionalFields as text or object', async () => {
+    const v = await visitor();
+    const token = await startCart(v, {
+      itemId: coffee.id,
+      sku: 'KAFFEE-250',
+      variantId: null,
+      qty: null,
+      additionalFields: null,
+      subscriptionOptionId: null,
+    });
+    const cart = await storage.carts.find(shop.websiteId, token);
+    // qty null is the subscription's default of one; no option chosen is the product's own plan.
+    expect(cart!.entries[0]).toMatchObject({ sku: 'KAFFEE-250', quantity: 1 });
+    expect(cart!.entries[0]!.additionalFields).toBeUndefined();
+    expect(cart!.entries[0]!.subscriptionOptionId).toBeUndefined();
+    const answered = await startCart(v, {
+      itemId: engraved.id,
+      sku: null,
+      additionalFields: { text: 'Anna' },
+    });
+    const engravedCart = await storage.carts.find(shop.websiteId, answered);
+    expect(engravedCart!.entries[0]!.additionalFields).toBe('{"text":"Anna"}');
+    const refused = await v.request('POST', SUBSCRIBE, { itemId: coffee.id, additionalFields: 3 });
+    expect(refused.statusCode).toBe(400);
+  });
 
   it('R7.1.4 R3.3.2 R3.3.3 R7.1.5 R2.1.8 the subscribe call answers data.cartToken and the checkout page opens for it', async () => {
     const v = await visitor();

@@ -2,6 +2,7 @@ import { formatMoney, PageType, ProductType, SESSION_MESSAGES } from '@baukasten
 import type { Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { additionalFieldsInput, optionalText } from '../commerce/cart-input.js';
 import { type EntrySnapshot, totalsOf } from '../commerce/cart-view.js';
 import { orderView } from '../commerce/checkout-service.js';
 import type { CommerceOptions } from '../commerce/commerce-routes.js';
@@ -24,15 +25,16 @@ import { subscriptionMessages } from './subscription-messages.js';
 import { planText } from './subscription-schedule.js';
 import { SubscriptionService, subscriptionView } from './subscription-service.js';
 
+// R7.1.4: itemId, sku, qty, additionalFields, optional subscriptionOptionId; null counts as left out.
 const subscriptionCartBody = z.object({
   itemId: z.string().min(1).max(64),
-  sku: z.string().max(200).optional(),
-  variantId: z.string().max(64).optional(),
+  sku: optionalText(200),
+  variantId: optionalText(64),
   // Checked by the shop's quantity rule, which has its own German messages for non-numbers.
   qty: z.unknown().optional(),
   quantity: z.unknown().optional(),
-  additionalFields: z.union([z.string().max(20_000), z.record(z.string(), z.unknown())]).optional(),
-  subscriptionOptionId: z.string().max(64).optional(),
+  additionalFields: additionalFieldsInput,
+  subscriptionOptionId: optionalText(64),
   crumb: z.string().optional(),
 });
 
@@ -55,7 +57,7 @@ export function registerSubscriptionRoutes(
 ) {
   const limiter = options.rateLimiter ?? new InMemoryRateLimiter({ limit: 120, windowMs: 10_000 });
   const providers = options.paymentProviders ?? defaultPaymentProviders;
-  const subscriptions = new SubscriptionService(storage, providers);
+  const subscriptions = new SubscriptionService(storage, providers, options.serverTestMode ?? false);
 
   const guarded = async (request: FastifyRequest) => {
     await requireCrumb(request);
@@ -71,12 +73,7 @@ export function registerSubscriptionRoutes(
       sku: body.sku || undefined,
       variantId: body.variantId || undefined,
       quantity: body.qty ?? body.quantity,
-      additionalFields:
-        body.additionalFields === undefined
-          ? undefined
-          : typeof body.additionalFields === 'string'
-            ? body.additionalFields
-            : JSON.stringify(body.additionalFields),
+      additionalFields: body.additionalFields,
       subscriptionOptionId: body.subscriptionOptionId || undefined,
     });
     return { data };
@@ -128,7 +125,7 @@ ${checkoutFormHtml({
   action: '/api/commerce/checkout/subscribe',
   crumb: request.crumb,
   hidden: { cartToken: cart.id },
-  providers,
+  providers: subscriptions.providersFor(website),
   needsAddress,
   submitLabel: 'Jetzt kostenpflichtig abonnieren',
   prefill,
@@ -168,7 +165,13 @@ ${checkoutFormHtml({
     const next = view.nextBillingText
       ? `<p>Nächste Abrechnung am ${esc(view.nextBillingText)}.</p>`
       : '<p>Mit dieser Zahlung ist dein Abonnement vollständig bezahlt.</p>';
-    const html = `<p>Vielen Dank! Dein Abonnement für ${esc(view.productName)} ist aktiv.</p>
+    // Nothing is promised before the money is in (review #18): Vorkasse starts the subscription on payment.
+    const paid = (order.data.payment as { status?: unknown } | undefined)?.status === 'PAID';
+    const html = `<p>Vielen Dank! ${
+      paid
+        ? `Dein Abonnement für ${esc(view.productName)} ist aktiv.`
+        : `Dein Abonnement für ${esc(view.productName)} beginnt, sobald deine Zahlung eingegangen ist.`
+    }</p>
 <p>Bestellnummer: ${order.orderNumber}</p>
 <p>${view.quantity} × ${esc(view.productName)}: ${esc(view.priceText)} – ${esc(view.planText)}</p>
 ${next}

@@ -18,7 +18,8 @@ import type {
   Variant,
   Website,
 } from '@baukasten/storage';
-import { type EntrySnapshot, totalsOf } from '../commerce/cart-view.js';
+import { CartService } from '../commerce/cart-service.js';
+import type { EntrySnapshot } from '../commerce/cart-view.js';
 import { type CheckoutInput, CheckoutService } from '../commerce/checkout-service.js';
 import type { PaymentProvider } from '../commerce/payment-providers.js';
 import { HttpError } from '../http-error.js';
@@ -62,17 +63,24 @@ export interface SubscriptionCheckout {
 }
 
 const fail = (status: number, type: string, message: string) => new HttpError(status, type, message);
-const priceOf = (variant: Variant) => (variant.onSale ? variant.salePriceMinor : variant.priceMinor);
 
 export class SubscriptionService {
   readonly #checkout: CheckoutService;
+  readonly #carts: CartService;
 
   constructor(
     private readonly storage: Storage,
     providers: readonly PaymentProvider[],
+    serverTestMode = false,
     private readonly now: () => number = () => Date.now(),
   ) {
-    this.#checkout = new CheckoutService(storage, providers);
+    this.#checkout = new CheckoutService(storage, providers, serverTestMode);
+    this.#carts = new CartService(storage);
+  }
+
+  /** The providers a shopper on this website may choose (test ones only where test payments are allowed). */
+  providersFor(website: Website): PaymentProvider[] {
+    return this.#checkout.providersFor(website);
   }
 
   /** Validates the choice with the shop's rules and answers the cartToken of a new subscription cart. */
@@ -102,41 +110,20 @@ export class SubscriptionService {
     const variant = (result.variant as Variant | null) ?? product.variants[0];
     if (!variant) throw fail(400, 'VARIANT_UNAVAILABLE', ADD_TO_CART_MESSAGES.variantUnavailable);
 
-    const snapshot: EntrySnapshot = {
-      sku: variant.sku,
-      attributes: variant.attributes,
-      title: item.title,
-      productType: product.productType,
-      ...(variant.weightGrams !== undefined ? { weightGrams: variant.weightGrams } : {}),
-    };
     const data: SubscriptionCartData = { checkout: 'subscription', plan };
-    const cart = await this.storage.transaction(async (tx) => {
-      const created = await tx.carts.create(website.id, website.currency);
-      const added = await tx.carts.addEntry(website.id, created.id, {
+    // Into the cart through the one add path: the same rules and the same write as any add, in a cart of
+    // its own whose data carries the plan.
+    const { cart } = await this.#carts.startOwnCart(
+      website,
+      {
         itemId: item.id,
-        variantId: variant.id,
         sku: variant.sku,
         quantity: result.quantity,
-        chosenVariant: snapshot,
         ...(input.additionalFields ? { additionalFields: input.additionalFields } : {}),
         ...(plan.subscriptionOptionId ? { subscriptionOptionId: plan.subscriptionOptionId } : {}),
-        purchasePriceMinor: priceOf(variant),
-      });
-      const totals = totalsOf(website, added!.cart.entries, {});
-      await tx.carts.saveTotals(
-        website.id,
-        created.id,
-        {
-          subtotalMinor: totals.subtotalMinor,
-          taxMinor: totals.taxMinor,
-          shippingCostMinor: totals.shippingCostMinor,
-          discountMinor: totals.discountMinor,
-          grandTotalMinor: totals.grandTotalMinor,
-        },
-        data as unknown as Record<string, unknown>,
-      );
-      return created;
-    });
+      },
+      data as unknown as Record<string, unknown>,
+    );
     return { cartToken: cart.id };
   }
 

@@ -12,6 +12,11 @@ import { commentsGalleries } from './0011-comments-galleries.js';
 import { mediaThemeKeys } from './0012-media-theme-keys.js';
 import { restockLanguage } from './0013-restock-language.js';
 import { postMarkdown } from './0014-post-markdown.js';
+import { giftCardActivation } from './0015-gift-card-activation.js';
+import { signUpVerification } from './0017-sign-up-verification.js';
+import { cartVersion } from './0021-cart-version.js';
+import { payments } from './0022-payments.js';
+import { legalTexts } from './0023-legal-texts.js';
 
 /**
  * Migrations live in code, not in files found at run time, so the bundled and compiled package
@@ -31,6 +36,11 @@ export const migrations: Record<string, Migration> = {
   '0012-media-theme-keys': mediaThemeKeys,
   '0013-restock-language': restockLanguage,
   '0014-post-markdown': postMarkdown,
+  '0015-gift-card-activation': giftCardActivation,
+  '0017-sign-up-verification': signUpVerification,
+  '0021-cart-version': cartVersion,
+  '0022-payments': payments,
+  '0023-legal-texts': legalTexts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -43,6 +43,7 @@ function GeneralSettings() {
   const [minimumOrder, setMinimumOrder] = useState(
     amountText(s.storeSettings?.minimumOrderMinor, site.currency),
   );
+  const [testMode, setTestMode] = useState(s.testMode ?? false);
   const [cookieBanner, setCookieBanner] = useState(s.cookieSettings?.isCookieBannerEnabled ?? false);
   const [restrictive, setRestrictive] = useState(s.cookieSettings?.isRestrictiveCookiePolicyEnabled ?? false);
   const [comments, setComments] = useState(s.commentsEnabled ?? false);
@@ -74,6 +75,7 @@ function GeneralSettings() {
         multipleQuantityAllowedForServices: multipleServices,
         minimumOrderMinor: minimum,
       },
+      testMode,
       cookieSettings: { isCookieBannerEnabled: cookieBanner, isRestrictiveCookiePolicyEnabled: restrictive },
       commentsEnabled: comments,
       simpleLikingEnabled: likes,
@@ -134,6 +136,12 @@ function GeneralSettings() {
           value={minimumOrder}
           onChange={(e) => setMinimumOrder(e.target.value)}
           error={fields['settings.storeSettings.minimumOrderMinor']}
+        />
+        <Checkbox
+          label={t.testMode}
+          hint={t.testModeHint}
+          checked={testMode}
+          onChange={(e) => setTestMode(e.target.checked)}
         />
       </fieldset>
       <InstalmentFields

@@ -1,9 +1,9 @@
 import { minorToDecimalString, ProductType } from '@baukasten/commerce';
 import type { Order, Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
-import { defaultShopUrl } from '../../commerce/checkout-service.js';
 import { activateGiftCardsOf, voidGiftCardsOf } from '../../gift-cards/gift-card-activation.js';
 import { HttpError } from '../../http-error.js';
+import { siteBaseUrl } from '../../site-url.js';
 import { parseInput } from '../admin-input.js';
 import { adminMessages } from '../admin-messages.js';
 import { refuseNulCharacters } from '../catalog/text-guard.js';
@@ -163,7 +163,13 @@ export function registerOrderRoutes(parent: FastifyInstance, storage: Storage) {
       const change = await storage.transaction(async (tx) => {
         const marked = await tx.orders.markPaid(websiteId, orderId);
         if (marked.outcome === 'changed') {
-          await activateGiftCardsOf(tx, website, marked.order, defaultShopUrl(website));
+          // The mail's link: the site's configured address, as every other mail (site-url.ts).
+          await activateGiftCardsOf(
+            tx,
+            website,
+            marked.order,
+            siteBaseUrl(website, request.server.publicUrl),
+          );
         }
         return marked;
       });
