@@ -1,10 +1,11 @@
 // JSON-T engine speed: ours (packages/jsont/dist, built by `npm run build`) next to the reference
-// @squarespace/template-engine in the same run, on three templates of a 48-product / 200-variant shop page:
-// core instructions only, plus money formatters, plus commerce formatters and predicates.
+// @squarespace/template-engine in the same run, on templates of a 48-product / 200-variant shop page:
+// core instructions only, plus money formatters, plus commerce formatters and predicates; then pages of
+// other shapes: text formatters, deep nesting, many small sections, one large list, macros.
 // For each template and engine: compile time (mean over N compiles) and renders per second of one compiled
 // template over a fixed time budget after warm-up. Targets: ours >= 5x the reference's renders/s, and
 // compile time <= 2x the reference's.
-// Run: npm run build && node bench/jsont/run.mjs [--seconds 1.5] [--compiles 2000]
+// Run: npm run build && node bench/jsont/run.mjs [--seconds 1.5] [--compiles 2000] [--only core,text]
 // Writes bench/results/jsont.json.
 // Both render for de-DE: ours with Intl, the reference with the CLDR locale data of @phensley/cldr (a dev
 // dependency), so both do the money formatting. The reference never implemented `money-format` (it prints
@@ -48,7 +49,37 @@ const TEMPLATES = [
     file: 'templates/3-commerce.html',
     about: 'money + product-price/-status, variants-select, add-to-cart-btn, commerce predicates',
   },
+  // Other shapes over the same data, so that no single page layout decides the figures.
+  {
+    name: 'text',
+    file: 'templates/4-text.html',
+    about: 'text formatters: truncate, slugify, smartypants, safe, json|htmlattr, url-encode, capitalize',
+  },
+  {
+    name: 'deep',
+    file: 'templates/5-deep.html',
+    about: 'deeply nested sections, .if and comparison predicates',
+  },
+  {
+    name: 'small',
+    file: 'templates/6-small-sections.html',
+    about: 'many small sections, .if and .var per product',
+  },
+  {
+    name: 'large',
+    file: 'templates/7-large-repeated.html',
+    about: 'one large repeated section over all variants, with .alternates with',
+  },
+  {
+    name: 'macros',
+    file: 'templates/8-macros.html',
+    about: 'nested .macro definitions applied per product and variant',
+  },
 ];
+
+// `--only text,deep` measures some templates only.
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : undefined;
+const SELECTED = only ? TEMPLATES.filter((t) => only.includes(t.name)) : TEMPLATES;
 
 const json = productListContext(48);
 
@@ -151,7 +182,7 @@ const NOTE =
 console.log(`note: ${NOTE}`);
 
 const results = [];
-for (const t of TEMPLATES) {
+for (const t of SELECTED) {
   const source = readFileSync(here(t.file), 'utf8');
   const entry = {
     name: t.name,

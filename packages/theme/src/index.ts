@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { compile, type TemplateError } from '@baukasten/jsont';
+import { type AbortReason, compile, LIMITS, type TemplateError } from '@baukasten/jsont';
 
 /** The kinds of page the default theme can render; each has one template in `templates/`. */
 export const PAGE_TEMPLATES = [
@@ -39,6 +39,11 @@ const templateFile = (name: string) => new URL(`../templates/${name}`, import.me
 export interface RenderedPage {
   html: string;
   errors: TemplateError[];
+  /**
+   * Set when a template stopped at one of the engine's limits (time, output, steps, nesting): `html` is
+   * then incomplete and should not be served as the page.
+   */
+  aborted?: { reason: AbortReason; file: string };
 }
 
 export interface Theme {
@@ -46,7 +51,7 @@ export interface Theme {
   renderPage(
     template: PageTemplate,
     context: Record<string, unknown>,
-    options: { locale: string; now?: number },
+    options: { locale: string; now?: number; timeLimitMs?: number },
   ): RenderedPage;
   /** The theme's stylesheet, served as a static asset. */
   readonly css: string;
@@ -96,10 +101,24 @@ export function themeFromSources(sources: Readonly<Record<string, string>>): {
     errors,
     theme: {
       css: source('theme.css'),
-      renderPage(template, context, { locale, now }) {
-        const body = bodies.get(template)!.render(context, { locale, now, partials });
-        const page = layout.render({ ...context, mainContent: body.output }, { locale, now });
-        return { html: page.output, errors: [...body.errors, ...page.errors] };
+      renderPage(template, context, { locale, now, timeLimitMs = LIMITS.maxRenderMs }) {
+        // Body and layout share one time limit: a page, not each of its templates, holds up the server.
+        const deadline = performance.now() + timeLimitMs;
+        const body = bodies.get(template)!.render(context, { locale, now, partials, deadline, timeLimitMs });
+        if (body.aborted) {
+          return {
+            html: '',
+            errors: body.errors,
+            aborted: { reason: body.aborted, file: `${template}.jsont` },
+          };
+        }
+        const page = layout.render(
+          { ...context, mainContent: body.output },
+          { locale, now, deadline, timeLimitMs },
+        );
+        const errors = [...body.errors, ...page.errors];
+        if (page.aborted) return { html: '', errors, aborted: { reason: page.aborted, file: 'site.jsont' } };
+        return { html: page.output, errors };
       },
     },
   };

@@ -4,7 +4,7 @@
 // or as an index into a table handed to the function, never as code.
 
 import type { Formatter, Plugin, Predicate, TemplateError } from '../plugin-api.js';
-import { Expression } from './expression.js';
+import { compileEval } from './expression.js';
 import { step } from './paths.js';
 import {
   type Block,
@@ -12,6 +12,7 @@ import {
   findField,
   findFieldAbove,
   isTruthy,
+  LIMITS,
   printed,
   type Runtime,
   resolveFirst,
@@ -38,6 +39,9 @@ export interface EngineOptions {
   enableEval: boolean;
   enableInclude: boolean;
 }
+
+/** A template whose blocks nest deeper than `LIMITS.maxNesting`; its render reports it (template.ts). */
+export class TooDeeplyNested extends Error {}
 
 /** The helpers generated code may call; passed in as `H`. */
 const HELPERS = { step, findField, findFieldAbove, resolveFirst, resolveIn, isTruthy, printed, Frame };
@@ -135,8 +139,21 @@ class Generator {
     return `(function (rt, out) {\n${declared}${statements.join('\n')}\nreturn out;\n})`;
   }
 
+  /** Blocks (and `.or` branches) open around the one being generated. */
+  #nesting = 0;
+
   block(nodes: Node[], into: string[]): void {
+    this.#enter();
     for (const node of nodes) this.node(node, into);
+    this.#nesting--;
+  }
+
+  /**
+   * Generation recurses once per nested block, and the generated code nests as deep: a template of
+   * thousands of nested sections would overflow the stack here or in the JavaScript parser.
+   */
+  #enter(): void {
+    if (++this.#nesting > LIMITS.maxNesting) throw new TooDeeplyNested();
   }
 
   /** The value of a tag: first reference, then its formatters (with the value as `@`). */
@@ -178,6 +195,12 @@ class Generator {
 
   alternate(branch: OrBranch | undefined, into: string[]): void {
     if (!branch) return;
+    this.#enter();
+    this.#alternate(branch, into);
+    this.#nesting--;
+  }
+
+  #alternate(branch: OrBranch, into: string[]): void {
     if (branch.predicate === undefined) {
       this.block(branch.body, into);
       return;
@@ -197,6 +220,11 @@ class Generator {
       case 'variable': {
         const v = this.value(node.refs, node.formatters, true, into);
         into.push(`out += typeof ${v} === 'string' ? ${v} : H.printed(${v});`);
+        // Formatters may do real work (`json`, `apply`): they count towards the time limit. A plain tag
+        // costs a lookup, but its value may be long: only the output cap is checked, inline.
+        into.push(
+          node.formatters.length ? 'rt.tick(out.length);' : 'if (out.length > rt.maxOutput) rt.overflow();',
+        );
         return;
       }
       case 'section': {
@@ -264,6 +292,7 @@ class Generator {
       case 'bindvar': {
         const v = this.value(node.refs, node.formatters, false, into);
         into.push(`rt.setVar(${literal(node.name)}, ${v});`);
+        if (node.formatters.length) into.push('rt.tick(out.length);');
         return;
       }
       case 'ctxvar': {
@@ -292,15 +321,20 @@ class Generator {
         return;
       case 'eval': {
         if (!this.options.enableEval) return;
-        const expression = new Expression(node.code);
-        if (expression.errors.length) {
-          const messages = expression.errors.map(
-            (e) => `RuntimeError: Error parsing expression: ${JSON.stringify(node.code)}: ${e}`,
-          );
-          into.push(`for (const m of ${this.constant(messages)}) rt.error('engine', m);`);
-        } else {
-          into.push(`out = rt.evaluate(out, ${this.constant(expression)});`);
-        }
+        // The expression becomes code in place; its variables are read like a tag's.
+        into.push(
+          ...compileEval(node.code, {
+            read: (path) => this.lookup(path),
+            constant: (value) => this.constant(value),
+            local: () => {
+              const local = this.name('x');
+              this.declare(local);
+              return local;
+            },
+          }),
+          // An expression counts as a unit of work, like a formatted tag.
+          'rt.tick(out.length);',
+        );
         return;
       }
     }
@@ -328,7 +362,12 @@ function holds(p: Predicate, args: string[], rt: Runtime, what: string): boolean
   }
 }
 
-export function parse(source: string, registry: Registry, errors: TemplateError[]): Node[] {
+export function parse(
+  source: string,
+  registry: Registry,
+  errors: TemplateError[],
+  offsets?: number[],
+): Node[] {
   return parseTemplate(
     source,
     {
@@ -336,6 +375,7 @@ export function parse(source: string, registry: Registry, errors: TemplateError[
       hasPredicate: (name) => registry.predicates.has(name),
     },
     errors,
+    offsets,
   );
 }
 

@@ -1,625 +1,568 @@
-// `.eval` expressions: a small JavaScript-like calculator over literals and template variables.
-// The source is tokenized and turned into reverse Polish notation once, at compile time (shunting
-// yard); each render only walks the prepared token lists with a value stack.
+// `.eval` expressions: a small calculator over literals and template values, written like JavaScript.
 //
-// Values follow JavaScript's rules (`5 + "a"` concatenates, `"1" == 1` is true, `5 % 0` is NaN),
-// because that is what the conformance cases describe. Values placed side by side (`1 2 3`, `3, 2, 1`)
-// simply stack up and the last one is the result; `;` starts a new expression; an assignment to an
-// `@variable` ends its expression without a result.
+// An expression is read once, when its template is compiled: `scan` cuts it into tokens, `Parser` (a
+// Pratt parser: every operator has a binding power) builds a tree, and `compileEval` turns the tree
+// into JavaScript statements placed in the template's generated render function (see codegen.ts).
+// Parts made of literals only are computed right there, so `{.eval 60 * 60}` costs a render nothing.
+//
+// Behaviour, as the conformance cases (core/eval-*) describe it:
+// - values are numbers, strings, booleans and null; a missing template value reads as null, while an
+//   object or a list is not a value and fails the expression;
+// - operators bind as in JavaScript, except that a sign or negation binds tighter than `**`;
+// - `+` joins text as soon as one side is text, other arithmetic reads text as a number only when it is
+//   a whole number literal (sign, decimal or hex), comparisons and `==` are JavaScript's own;
+// - values may follow each other, separated by nothing, `,` or `;`: the last one is printed;
+// - `@name = value` assigns a variable; later parts of the expression read it, and the template sees it
+//   after the expression, but only if the whole expression ran without an error.
 
+import type { PathPart } from './paths.js';
 import { splitPath } from './paths.js';
 
-export interface ExpressionLimits {
-  /** Most tokens one `.eval` may hold; protects renders from huge generated expressions. */
-  maxTokens: number;
-  /** Longest string a concatenation may build. */
-  maxStringLength: number;
-}
-
-export const DEFAULT_EXPRESSION_LIMITS: ExpressionLimits = { maxTokens: 500, maxStringLength: 10_000 };
-
-/** A value an expression works with; objects and arrays from the context are not values. */
-type Scalar = number | string | boolean | null;
-
-enum Kind {
-  Literal,
-  Variable,
-  Operator,
-  Call,
-  ArgsMark,
-}
-
-interface OperatorDef {
-  name: string;
-  precedence: number;
-  rightAssociative: boolean;
-  unary?: boolean;
-}
-
-type Token =
-  | { kind: Kind.Literal; value: Scalar }
-  | { kind: Kind.Variable; path: (string | number)[] }
-  | { kind: Kind.Operator; op: OperatorDef }
-  | { kind: Kind.Call; name: string }
-  | { kind: Kind.ArgsMark };
-
-const op = (name: string, precedence: number, rightAssociative = false, unary = false): OperatorDef => ({
-  name,
-  precedence,
-  rightAssociative,
-  unary,
-});
-
-// Precedences follow JavaScript's table; the structural tokens sit below every operator.
-const OPS = {
-  plus: op('unary plus', 17, true, true),
-  minus: op('unary minus', 17, true, true),
-  not: op('logical not', 17, true, true),
-  bitNot: op('bitwise not', 17, true, true),
-  pow: op('exponent', 16, true),
-  mul: op('multiply', 15),
-  div: op('divide', 15),
-  mod: op('modulus', 15),
-  add: op('add', 14),
-  sub: op('subtract', 14),
-  shl: op('left shift', 13),
-  shr: op('right shift', 13),
-  lt: op('less than', 12),
-  gt: op('greater than', 12),
-  lte: op('less than or equal', 12),
-  gte: op('greater than or equal', 12),
-  eq: op('equality', 11),
-  neq: op('inequality', 11),
-  seq: op('strict equality', 11),
-  sneq: op('strict inequality', 11),
-  bitAnd: op('bitwise and', 10),
-  bitXor: op('bitwise xor', 9),
-  bitOr: op('bitwise or', 8),
-  and: op('logical and', 7),
-  or: op('logical or', 6),
-  assign: op('assign', 3, true),
-  semicolon: op('semicolon', 1),
-  comma: op('comma', 1, true),
-  open: op('left paren', 1),
-  close: op('right paren', 1),
+export const EXPRESSION_LIMITS = {
+  /** Tokens one expression may hold, so that generated templates cannot make huge render functions. */
+  maxTokens: 500,
+  /** Longest text `+` may build: joining in a loop of renders must not eat the memory. */
+  maxStringLength: 10_000,
 } as const;
 
-const CONSTANTS: Record<string, Scalar> = {
-  null: null,
-  true: true,
-  false: false,
-  PI: Math.PI,
-  E: Math.E,
-  Infinity: Number.POSITIVE_INFINITY,
-  NaN: Number.NaN,
-};
+/** What an expression computes with. */
+export type Scalar = number | string | boolean | null;
 
-const isHexDigit = (c: string | undefined) =>
-  c !== undefined && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'));
-const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+/** A problem found while reading the expression; it then never runs. */
+class SyntaxProblem extends Error {}
 
-const hexEnd = (s: string, i: number, limit: number) => {
-  let j = i;
-  while (j < limit && isHexDigit(s[j])) j++;
-  return j;
-};
+/** A problem found while running it, thrown from the generated code and reported by `reportFailure`. */
+export class ExpressionFailure extends Error {}
 
-/** End of a JavaScript decimal literal starting at a digit, or -1 when it is malformed. */
-function decimalEnd(s: string, i: number): number {
-  let j = i;
-  let dot = false;
-  let exponent = false;
-  let needDigit = false;
-  let sign = false;
-  for (; j < s.length; j++) {
-    const c = s[j];
-    if (c === '.') {
-      if (dot || exponent) return -1;
-      dot = true;
-    } else if (c === 'e' || c === 'E') {
-      if (exponent) break;
-      exponent = true;
-      needDigit = true;
-    } else if (c === '-' || c === '+') {
-      if (!exponent || !needDigit || sign) break;
-      sign = true;
-    } else if (isDigit(c)) {
-      needDigit = false;
-    } else {
-      break;
-    }
-  }
-  return needDigit ? -1 : j;
+// ---------------------------------------------------------------------------------------------------
+// Semantics: shared by the generated code and by constant folding at compile time.
+
+const NUMBER_TEXT = /^[+-]?(?:0[xX]([0-9a-fA-F]+)|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)$/;
+
+/** Text counts as a number only when it is entirely a number literal; empty text counts as 0. */
+function numberFromText(text: string): number {
+  if (text === '') return 0;
+  const match = NUMBER_TEXT.exec(text);
+  if (!match) return Number.NaN;
+  if (match[1] === undefined) return Number(text);
+  const magnitude = Number.parseInt(match[1], 16);
+  return text[0] === '-' ? -magnitude : magnitude;
 }
 
-const controlCharacter = (code: number) => code <= 0x08 || (code >= 0x0e && code < 0x20);
+export function toNumber(v: Scalar): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string') return numberFromText(v);
+  return v === true ? 1 : 0;
+}
 
-const VARIABLE_AT = /(?:\d+|[@$]?[a-zA-Z][\w-]*|@)(?:\.(?:\d+|[@$]?[a-zA-Z][\w-]*|@))*/y;
+const truth = (v: Scalar): boolean => Boolean(v);
 
-export class Expression {
-  /** Parse errors; an expression with errors is never evaluated. */
-  readonly errors: string[] = [];
-  readonly #tokens: Token[] = [];
-  /** Each expression between semicolons, in reverse Polish notation. */
-  readonly #programs: Token[][] = [];
+const asText = (v: Scalar): string => (v === null ? 'null' : String(v));
 
-  constructor(
-    readonly source: string,
-    readonly limits: ExpressionLimits = DEFAULT_EXPRESSION_LIMITS,
-  ) {
-    this.#tokenize(source);
-    if (this.errors.length === 0) this.#toPostfix();
+function join(x: Scalar, y: Scalar): string {
+  const left = asText(x);
+  const right = asText(y);
+  if (left.length + right.length > EXPRESSION_LIMITS.maxStringLength) {
+    throw new ExpressionFailure(
+      `joined text would be longer than ${EXPRESSION_LIMITS.maxStringLength} characters`,
+    );
   }
+  return left + right;
+}
 
-  #push(token: Token): void {
-    if (this.errors.length) return;
-    let t = token;
-    const previous = this.#tokens[this.#tokens.length - 1];
-    if (t.kind === Kind.Operator && (t.op === OPS.add || t.op === OPS.sub)) {
-      // A sign where no operand precedes it is unary.
-      if (!previous || (previous.kind === Kind.Operator && previous.op !== OPS.close)) {
-        t = { kind: Kind.Operator, op: t.op === OPS.sub ? OPS.minus : OPS.plus };
-      }
-    } else if (t.kind === Kind.Operator && t.op === OPS.open && previous?.kind === Kind.Variable) {
-      // `name(` calls a built-in function; any other name before a parenthesis is an error.
-      const [name, ...rest] = previous.path;
-      if (rest.length === 0 && typeof name === 'string') {
-        if (!(name in FUNCTIONS)) {
-          this.errors.push(`Invalid function ${name}`);
-          return;
-        }
-        this.#tokens[this.#tokens.length - 1] = { kind: Kind.Call, name };
-      }
-    }
-    this.#tokens.push(t);
-    if (this.#tokens.length > this.limits.maxTokens) {
-      this.errors.push(`Expression exceeds the maximum number of allowed tokens: ${this.limits.maxTokens}`);
-    }
-  }
+type Binary = (x: Scalar, y: Scalar) => Scalar;
 
-  #tokenize(s: string): void {
-    const operator = (o: OperatorDef) => this.#push({ kind: Kind.Operator, op: o });
-    let i = 0;
-    while (i < s.length && this.errors.length === 0) {
-      const c = s[i]!;
-      const next = s[i + 1];
-      if (isDigit(c)) {
-        if (c === '0' && (next === 'x' || next === 'X')) {
-          const end = hexEnd(s, i + 2, s.length);
-          if (end === i + 2) {
-            this.errors.push('Invalid hex number');
-            return;
-          }
-          this.#push({ kind: Kind.Literal, value: Number.parseInt(s.slice(i + 2, end), 16) });
-          i = end;
-        } else {
-          const end = decimalEnd(s, i);
-          if (end < 0) {
-            this.errors.push('Invalid decimal number');
-            return;
-          }
-          this.#push({ kind: Kind.Literal, value: Number.parseFloat(s.slice(i, end)) });
-          i = end;
-        }
-        continue;
-      }
-      if (c === '"' || c === "'") {
-        i = this.#string(s, i + 1, c);
-        continue;
-      }
-      switch (c) {
-        case '*':
-          if (next === '*') i++;
-          operator(next === '*' ? OPS.pow : OPS.mul);
-          break;
-        case '/':
-          operator(OPS.div);
-          break;
-        case '%':
-          operator(OPS.mod);
-          break;
-        case '+':
-          operator(OPS.add);
-          break;
-        case '-':
-          operator(OPS.sub);
-          break;
-        case '=':
-          if (next === '=') {
-            i++;
-            if (s[i + 1] === '=') {
-              i++;
-              operator(OPS.seq);
-            } else operator(OPS.eq);
-          } else operator(OPS.assign);
-          break;
-        case '!':
-          if (next === '=') {
-            i++;
-            if (s[i + 1] === '=') {
-              i++;
-              operator(OPS.sneq);
-            } else operator(OPS.neq);
-          } else operator(OPS.not);
-          break;
-        case '<':
-          if (next === '<' || next === '=') i++;
-          operator(next === '<' ? OPS.shl : next === '=' ? OPS.lte : OPS.lt);
-          break;
-        case '>':
-          if (next === '>' || next === '=') i++;
-          operator(next === '>' ? OPS.shr : next === '=' ? OPS.gte : OPS.gt);
-          break;
-        case '~':
-          operator(OPS.bitNot);
-          break;
-        case '&':
-          if (next === '&') i++;
-          operator(next === '&' ? OPS.and : OPS.bitAnd);
-          break;
-        case '|':
-          if (next === '|') i++;
-          operator(next === '|' ? OPS.or : OPS.bitOr);
-          break;
-        case '^':
-          operator(OPS.bitXor);
-          break;
-        case ' ':
-        case '\n':
-        case '\t':
-        case '\r':
-        case '\u00a0':
-          break;
-        case ',':
-          operator(OPS.comma);
-          break;
-        case ';':
-          operator(OPS.semicolon);
-          break;
-        case '(':
-          operator(OPS.open);
-          break;
-        case ')':
-          operator(OPS.close);
-          break;
-        default: {
-          VARIABLE_AT.lastIndex = i;
-          const match = VARIABLE_AT.exec(s);
-          if (!match) {
-            this.errors.push(`Unexpected character at ${i}: ${JSON.stringify(c)}`);
-            return;
-          }
-          i += match[0].length;
-          if (match[0] in CONSTANTS) {
-            this.#push({ kind: Kind.Literal, value: CONSTANTS[match[0]]! });
-          } else {
-            this.#push({ kind: Kind.Variable, path: splitPath(match[0]) });
-          }
-          continue;
-        }
-      }
-      i++;
-    }
-  }
+interface InfixOperator {
+  /** Higher binds tighter. */
+  power: number;
+  /** Groups right to left (`2 ** 3 ** 2` is `2 ** 9`). */
+  rightToLeft?: boolean;
+  apply: Binary;
+}
 
-  /** Reads a quoted string whose opening quote is just before `start`; returns the index after it. */
-  #string(s: string, start: number, quote: string): number {
-    let text = '';
-    let i = start;
-    while (i < s.length) {
-      const c = s[i]!;
-      if (c === '\\' && i + 1 < s.length) {
-        const e = s[i + 1]!;
-        if (e === 'x' || e === 'u' || e === 'U') {
-          const digits = e === 'x' ? 2 : e === 'u' ? 4 : 8;
-          const from = i + 2;
-          const end = hexEnd(s, from, Math.min(from + digits, s.length));
-          if (end !== from + digits) {
-            this.errors.push(e === 'x' ? 'Invalid 2-char hex escape found' : 'Invalid unicode escape found');
-            return s.length;
-          }
-          const code = Number.parseInt(s.slice(from, end), 16);
-          // Control characters and code points beyond Unicode become a space.
-          text += controlCharacter(code) || code > 0x10ffff ? ' ' : String.fromCodePoint(code);
-          i = end;
-          continue;
-        }
-        text += e === 'n' ? '\n' : e === 't' ? '\t' : e === 'f' ? '\f' : e === 'r' ? '\r' : e;
-        i += 2;
-        continue;
-      }
-      if (c === quote) {
-        this.#push({ kind: Kind.Literal, value: text });
-        return i + 1;
-      }
-      if (c === '\n' || c === '\r') {
-        this.errors.push('Illegal line break in string literal');
-        return s.length;
-      }
-      text += c;
-      i++;
-    }
-    this.errors.push('Unterminated string');
-    return s.length;
-  }
+// Comparisons take the scalars as they are: JavaScript then converts them the way the cases expect
+// (`0 < "0x01"`, `"1" == 1`, `"a" < "b"`).
+const INFIX: Record<string, InfixOperator> = {
+  '||': { power: 1, apply: (x, y) => truth(x) || truth(y) },
+  '&&': { power: 2, apply: (x, y) => truth(x) && truth(y) },
+  '|': { power: 3, apply: (x, y) => toNumber(x) | toNumber(y) },
+  '^': { power: 4, apply: (x, y) => toNumber(x) ^ toNumber(y) },
+  '&': { power: 5, apply: (x, y) => toNumber(x) & toNumber(y) },
+  // biome-ignore lint/suspicious/noDoubleEquals: the language's == is JavaScript's loose equality
+  '==': { power: 6, apply: (x, y) => x == y },
+  // biome-ignore lint/suspicious/noDoubleEquals: and != its loose inequality
+  '!=': { power: 6, apply: (x, y) => x != y },
+  '===': { power: 6, apply: (x, y) => x === y },
+  '!==': { power: 6, apply: (x, y) => x !== y },
+  '<': { power: 7, apply: (x, y) => (x as number) < (y as number) },
+  '<=': { power: 7, apply: (x, y) => (x as number) <= (y as number) },
+  '>': { power: 7, apply: (x, y) => (x as number) > (y as number) },
+  '>=': { power: 7, apply: (x, y) => (x as number) >= (y as number) },
+  '<<': { power: 8, apply: (x, y) => toNumber(x) << toNumber(y) },
+  '>>': { power: 8, apply: (x, y) => toNumber(x) >> toNumber(y) },
+  '+': {
+    power: 9,
+    apply: (x, y) =>
+      typeof x === 'string' || typeof y === 'string' ? join(x, y) : toNumber(x) + toNumber(y),
+  },
+  '-': { power: 9, apply: (x, y) => toNumber(x) - toNumber(y) },
+  '*': { power: 10, apply: (x, y) => toNumber(x) * toNumber(y) },
+  '/': { power: 10, apply: (x, y) => toNumber(x) / toNumber(y) },
+  '%': { power: 10, apply: (x, y) => toNumber(x) % toNumber(y) },
+  '**': { power: 11, rightToLeft: true, apply: (x, y) => toNumber(x) ** toNumber(y) },
+};
 
-  #toPostfix(): void {
-    let out: Token[] = [];
-    const ops: Token[] = [];
-    const isOpen = (t: Token | undefined) => t?.kind === Kind.Operator && t.op === OPS.open;
-    const flush = () => {
-      while (ops.length) {
-        const t = ops.pop()!;
-        if (t.kind === Kind.Operator && (t.op === OPS.open || t.op === OPS.close)) {
-          this.errors.push(`Mismatched operator found: ${t.op.name}`);
-          return;
-        }
-        out.push(t);
-      }
-      if (out.length) this.#programs.push(out);
-    };
-    for (const t of this.#tokens) {
-      if (t.kind === Kind.Call) {
-        out.push({ kind: Kind.ArgsMark });
-        ops.push(t);
-        continue;
-      }
-      if (t.kind !== Kind.Operator) {
-        out.push(t);
-        continue;
-      }
-      if (t.op === OPS.semicolon) {
-        flush();
-        if (this.errors.length) return;
-        out = [];
-      } else if (t.op === OPS.open) {
-        ops.push(t);
-      } else if (t.op === OPS.comma || t.op === OPS.close) {
-        while (ops.length && !isOpen(ops[ops.length - 1])) out.push(ops.pop()!);
-        if (t.op === OPS.close) {
-          if (!isOpen(ops[ops.length - 1])) {
-            this.errors.push(`Mismatched operator found: ${t.op.name}`);
-            return;
-          }
-          ops.pop();
-          if (ops[ops.length - 1]?.kind === Kind.Call) out.push(ops.pop()!);
-        }
-      } else {
-        for (;;) {
-          const top = ops[ops.length - 1];
-          if (!top || isOpen(top)) break;
-          if (top.kind === Kind.Operator) {
-            const higher =
-              top.op.precedence > t.op.precedence ||
-              (top.op.precedence === t.op.precedence && !top.op.rightAssociative);
-            if (!higher) break;
-          }
-          out.push(ops.pop()!);
-        }
-        ops.push(t);
-      }
-    }
-    flush();
-  }
+/** Prefix operators bind tighter than any infix one, `**` included: `-2 ** 2` is 4. */
+const PREFIX_POWER = 12;
 
-  /**
-   * Runs every expression; the last one's value is the result (undefined when it has none).
-   * `lookup` resolves a variable path; `assign` stores an `@name`; `fail` records an error.
-   */
-  evaluate(
-    lookup: (path: (string | number)[]) => unknown,
-    assign: (name: string, value: Scalar) => void,
-    fail: (message: string) => void,
-  ): Scalar | undefined {
-    let result: Scalar | undefined;
-    for (const program of this.#programs) {
-      result = this.#run(program, lookup, assign, fail);
+const PREFIX: Record<string, (x: Scalar) => Scalar> = {
+  '-': (x) => -toNumber(x),
+  '+': (x) => toNumber(x),
+  '!': (x) => !truth(x),
+  '~': (x) => ~toNumber(x),
+};
+
+/** Keeps the running result while it beats the next argument; so a NaN counts only where it stands. */
+const pick =
+  (beats: (a: number, b: number) => boolean) =>
+  (args: Scalar[]): number => {
+    let result = toNumber(args[0]!);
+    for (let i = 1; i < args.length; i++) {
+      const next = toNumber(args[i]!);
+      if (!beats(result, next)) result = next;
     }
     return result;
-  }
+  };
 
-  #run(
-    program: Token[],
-    lookup: (path: (string | number)[]) => unknown,
-    assign: (name: string, value: Scalar) => void,
-    fail: (message: string) => void,
-  ): Scalar | undefined {
-    // The stack holds raw tokens so that an assignment can see the variable it assigns to.
-    const stack: (Token | undefined)[] = [];
-    const literal = (t: Token | undefined): { value: Scalar } | undefined => {
-      if (!t) return undefined;
-      if (t.kind === Kind.Literal) return t;
-      if (t.kind !== Kind.Variable) return undefined;
-      const v = lookup(t.path);
-      if (v === undefined || v === null) return { value: null };
-      if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return { value: v };
-      return undefined;
-    };
-    const value = (v: Scalar): Token => ({ kind: Kind.Literal, value: v });
-    for (const t of program) {
-      if (t.kind !== Kind.Operator && t.kind !== Kind.Call) {
-        stack.push(t);
-        continue;
-      }
-      if (t.kind === Kind.Call) {
-        const args: Scalar[] = [];
-        while (stack.length && stack[stack.length - 1]?.kind !== Kind.ArgsMark) {
-          const arg = literal(stack.pop());
-          if (arg) args.push(arg.value);
-        }
-        stack.pop();
-        const r = FUNCTIONS[t.name]!(args.reverse());
-        if (r === undefined) {
-          fail(`Error calling function ${t.name}`);
-          return undefined;
-        }
-        stack.push(value(r));
-        continue;
-      }
-      const o = t.op;
-      if (o.unary) {
-        const arg = literal(stack[stack.length - 1]);
-        if (stack.length === 0) continue;
-        stack[stack.length - 1] = arg
-          ? value(
-              o === OPS.minus
-                ? -1 * toNumber(arg.value)
-                : o === OPS.plus
-                  ? toNumber(arg.value)
-                  : o === OPS.not
-                    ? !toBoolean(arg.value)
-                    : ~toNumber(arg.value),
-            )
-          : undefined;
-        continue;
-      }
-      if (o === OPS.assign) {
-        const b = literal(stack.pop());
-        const a = stack.pop();
-        if (a?.kind === Kind.Variable && b && a.path.length === 1) {
-          const name = a.path[0];
-          if (typeof name === 'string' && name.startsWith('@') && name.length > 1) assign(name, b.value);
-        }
-        return undefined;
-      }
-      const b = literal(stack.pop());
-      const a = literal(stack.pop());
-      if (!a || !b) {
-        fail(`Invalid arguments to operator ${o.name}`);
-        return undefined;
-      }
-      const x = a.value;
-      const y = b.value;
-      let r: Scalar;
-      switch (o) {
-        case OPS.add:
-          if (typeof x === 'string' || typeof y === 'string') {
-            const left = toText(x);
-            const right = toText(y);
-            if (left.length + right.length > this.limits.maxStringLength) {
-              fail(`Concatenation would exceed maximum string length ${this.limits.maxStringLength}`);
-              return undefined;
-            }
-            r = left + right;
-          } else r = toNumber(x) + toNumber(y);
-          break;
-        case OPS.sub:
-          r = toNumber(x) - toNumber(y);
-          break;
-        case OPS.mul:
-          r = toNumber(x) * toNumber(y);
-          break;
-        case OPS.div:
-          r = toNumber(x) / toNumber(y);
-          break;
-        case OPS.mod:
-          r = toNumber(x) % toNumber(y);
-          break;
-        case OPS.pow:
-          r = toNumber(x) ** toNumber(y);
-          break;
-        case OPS.shl:
-          r = toNumber(x) << toNumber(y);
-          break;
-        case OPS.shr:
-          r = toNumber(x) >> toNumber(y);
-          break;
-        case OPS.bitAnd:
-          r = toNumber(x) & toNumber(y);
-          break;
-        case OPS.bitOr:
-          r = toNumber(x) | toNumber(y);
-          break;
-        case OPS.bitXor:
-          r = toNumber(x) ^ toNumber(y);
-          break;
-        case OPS.and:
-          r = toBoolean(x) && toBoolean(y);
-          break;
-        case OPS.or:
-          r = toBoolean(x) || toBoolean(y);
-          break;
-        // Comparisons are JavaScript's own, loose equality included: the cases expect `"1" == 1`.
-        case OPS.lt:
-          r = (x as number) < (y as number);
-          break;
-        case OPS.lte:
-          r = (x as number) <= (y as number);
-          break;
-        case OPS.gt:
-          r = (x as number) > (y as number);
-          break;
-        case OPS.gte:
-          r = (x as number) >= (y as number);
-          break;
-        case OPS.eq:
-          // biome-ignore lint/suspicious/noDoubleEquals: the language defines == as JavaScript's loose equality
-          r = x == y;
-          break;
-        case OPS.neq:
-          // biome-ignore lint/suspicious/noDoubleEquals: loose inequality, as JavaScript's
-          r = x != y;
-          break;
-        case OPS.seq:
-          r = x === y;
-          break;
-        case OPS.sneq:
-          r = x !== y;
-          break;
-        default:
-          fail(`Unexpected operator found during evaluation: ${o.name}`);
-          return undefined;
-      }
-      stack.push(value(r));
-    }
-    const top = stack[stack.length - 1];
-    if (!top) return undefined;
-    const result = literal(top);
-    if (!result) {
-      fail('Reduce error: unexpected token on stack');
-      return undefined;
-    }
-    return result.value;
-  }
+interface BuiltIn {
+  /** How many arguments it takes: exactly `min` unless `variadic`. */
+  min: number;
+  variadic?: boolean;
+  apply: (args: Scalar[]) => Scalar;
 }
 
-function toText(v: Scalar): string {
-  return v === null ? 'null' : String(v);
-}
-
-function toBoolean(v: Scalar): boolean {
-  return typeof v === 'boolean' ? v : typeof v === 'number' || typeof v === 'string' ? !!v : false;
-}
-
-/** Numbers from strings accept a sign and a whole decimal or hex literal, nothing else. */
-function toNumber(v: Scalar): number {
-  if (typeof v === 'number') return v;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (v === null) return 0;
-  if (v === '') return 0;
-  let i = v[0] === '-' || v[0] === '+' ? 1 : 0;
-  if (i === v.length) return Number.NaN;
-  if (v[i] === '0' && (v[i + 1] === 'x' || v[i + 1] === 'X')) {
-    i += 2;
-    if (hexEnd(v, i, v.length) !== v.length || i === v.length) return Number.NaN;
-    const n = Number.parseInt(v.slice(i), 16);
-    return v[0] === '-' ? -n : n;
-  }
-  if (!isDigit(v[i])) return Number.NaN;
-  return decimalEnd(v, i) === v.length ? Number.parseFloat(v) : Number.NaN;
-}
-
-const numbers = (args: Scalar[]) => args.map(toNumber);
-
-// max and min compare pairwise like the reference: a NaN argument is skipped or kept by position,
-// where Math.max would turn the whole result into NaN.
-const FUNCTIONS: Record<string, (args: Scalar[]) => Scalar | undefined> = {
-  // biome-ignore lint/complexity/useMathMinMax: pairwise NaN handling, see above
-  max: (args) => (args.length ? numbers(args).reduce((a, b) => (a > b ? a : b)) : undefined),
-  // biome-ignore lint/complexity/useMathMinMax: pairwise NaN handling, see above
-  min: (args) => (args.length ? numbers(args).reduce((a, b) => (a < b ? a : b)) : undefined),
-  abs: (args) => (args.length ? Math.abs(toNumber(args[0]!)) : undefined),
-  num: (args) => (args.length ? toNumber(args[0]!) : undefined),
-  str: (args) => (args.length ? toText(args[0]!) : undefined),
-  bool: (args) => (args.length ? toBoolean(args[0]!) : undefined),
+const FUNCTIONS: Record<string, BuiltIn> = {
+  max: { min: 1, variadic: true, apply: pick((a, b) => a > b) },
+  min: { min: 1, variadic: true, apply: pick((a, b) => a < b) },
+  abs: { min: 1, apply: ([x]) => Math.abs(toNumber(x!)) },
+  num: { min: 1, apply: ([x]) => toNumber(x!) },
+  str: { min: 1, apply: ([x]) => asText(x!) },
+  bool: { min: 1, apply: ([x]) => truth(x!) },
 };
+
+const NAMED_CONSTANTS = new Map<string, Scalar>([
+  ['null', null],
+  ['true', true],
+  ['false', false],
+  ['PI', Math.PI],
+  ['E', Math.E],
+  ['Infinity', Number.POSITIVE_INFINITY],
+  ['NaN', Number.NaN],
+]);
+
+/** A template value as an operand: missing is null, objects and lists are refused by name. */
+export function operand(v: unknown, name: string): Scalar {
+  if (v === undefined || v === null) return null;
+  const type = typeof v;
+  if (type === 'number' || type === 'string' || type === 'boolean') return v as Scalar;
+  throw new ExpressionFailure(`${name} is an object or a list, not a value`);
+}
+
+const printedScalar = (v: Scalar): string => (v === null ? '' : String(v));
+
+// ---------------------------------------------------------------------------------------------------
+// Tokens.
+
+type Token =
+  | { type: 'literal'; value: Scalar }
+  | { type: 'name'; text: string }
+  /** Operators, parentheses and separators, by their text. */
+  | { type: 'mark'; text: string }
+  | { type: 'end' };
+
+// Longest first, so `===` is not read as `==` and `=`.
+const MARKS = ['===', '!==', '**', '==', '!=', '<=', '>=', '<<', '>>', '&&', '||', ...'+-*/%<>!~&|^=(),;'];
+
+const DECIMAL = /\d+(?:\.\d*)?(?:[eE][+-]?\d+)?/y;
+const HEX = /0[xX][0-9a-fA-F]+/y;
+/** What a number may not be followed by; also how much of a malformed number an error quotes. */
+const WORDLIKE = /[\w.$@]+/y;
+// A name is a dotted path like a template variable's: `a.b`, `items.0.name`, `@`, `@index`, `$x`.
+const NAME = /(?:[@$]?[A-Za-z][\w-]*|@)(?:\.(?:[@$]?[A-Za-z][\w-]*|\d+|@))*/y;
+const SPACE = /\s/;
+const HEX_DIGITS = /^[0-9a-fA-F]+$/;
+
+/** Escapes with a fixed number of hex digits after them. */
+const CODE_ESCAPES: Record<string, number> = { x: 2, u: 4, U: 8 };
+const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f' };
+
+/** A code point a page should not get (controls other than whitespace, or none at all) becomes a space. */
+function fromCode(code: number): string {
+  const control = code < 0x20 && !(code >= 0x09 && code <= 0x0d);
+  return control || code > 0x10ffff ? ' ' : String.fromCodePoint(code);
+}
+
+function sticky(pattern: RegExp, source: string, at: number): string | undefined {
+  pattern.lastIndex = at;
+  return pattern.exec(source)?.[0];
+}
+
+function scan(source: string): Token[] {
+  const tokens: Token[] = [];
+  const add = (token: Token) => {
+    tokens.push(token);
+    if (tokens.length > EXPRESSION_LIMITS.maxTokens) {
+      throw new SyntaxProblem(`more than ${EXPRESSION_LIMITS.maxTokens} tokens`);
+    }
+  };
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i]!;
+    if (SPACE.test(c)) {
+      i++;
+    } else if (c >= '0' && c <= '9') {
+      const hex = sticky(HEX, source, i);
+      const text = hex ?? sticky(DECIMAL, source, i)!;
+      const end = i + text.length;
+      if (sticky(WORDLIKE, source, end) !== undefined) {
+        throw new SyntaxProblem(`malformed number '${sticky(WORDLIKE, source, i)}'`);
+      }
+      add({ type: 'literal', value: hex ? Number.parseInt(hex.slice(2), 16) : Number(text) });
+      i = end;
+    } else if (c === '"' || c === "'") {
+      i = scanString(source, i, add);
+    } else {
+      const name = sticky(NAME, source, i);
+      if (name !== undefined) {
+        add(
+          NAMED_CONSTANTS.has(name)
+            ? { type: 'literal', value: NAMED_CONSTANTS.get(name)! }
+            : { type: 'name', text: name },
+        );
+        i += name.length;
+        continue;
+      }
+      const mark = MARKS.find((m) => source.startsWith(m, i));
+      if (!mark) throw new SyntaxProblem(`unexpected character '${c}'`);
+      add({ type: 'mark', text: mark });
+      i += mark.length;
+    }
+  }
+  tokens.push({ type: 'end' });
+  return tokens;
+}
+
+/** Reads the string whose quote is at `start`; returns the index after its closing quote. */
+function scanString(source: string, start: number, add: (token: Token) => void): number {
+  const quote = source[start];
+  let text = '';
+  let i = start + 1;
+  for (;;) {
+    const c = source[i];
+    if (c === undefined) throw new SyntaxProblem('a string is never closed');
+    if (c === quote) {
+      add({ type: 'literal', value: text });
+      return i + 1;
+    }
+    if (c === '\n' || c === '\r') throw new SyntaxProblem('line break inside a string');
+    if (c !== '\\' || i + 1 === source.length) {
+      text += c;
+      i++;
+      continue;
+    }
+    const kind = source[i + 1]!;
+    const digits = CODE_ESCAPES[kind];
+    if (digits === undefined) {
+      // Anything else escaped stands for itself: \' \" \\ and also \q.
+      text += SIMPLE_ESCAPES[kind] ?? kind;
+      i += 2;
+      continue;
+    }
+    const hex = source.slice(i + 2, i + 2 + digits);
+    if (hex.length !== digits || !HEX_DIGITS.test(hex)) {
+      throw new SyntaxProblem(`\\${kind} must be followed by ${digits} hex digits`);
+    }
+    text += fromCode(Number.parseInt(hex, 16));
+    i += 2 + digits;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Tree.
+
+export type Expr =
+  | { kind: 'literal'; value: Scalar }
+  | { kind: 'read'; name: string; path: PathPart[] }
+  | { kind: 'prefix'; operator: string; operand: Expr }
+  | { kind: 'infix'; operator: string; left: Expr; right: Expr }
+  | { kind: 'call'; name: string; args: Expr[] };
+
+/** One part of an expression: a value, or an assignment (which has none). */
+export interface Part {
+  assigns?: string;
+  expr: Expr;
+}
+
+const describe = (token: Token): string =>
+  token.type === 'end' ? 'the end' : `'${token.type === 'literal' ? String(token.value) : token.text}'`;
+
+class Parser {
+  #at = 0;
+  constructor(readonly tokens: Token[]) {}
+
+  get #next(): Token {
+    return this.tokens[this.#at]!;
+  }
+
+  #isMark(text: string, token = this.#next): boolean {
+    return token.type === 'mark' && token.text === text;
+  }
+
+  #take(): Token {
+    const token = this.#next;
+    if (token.type !== 'end') this.#at++;
+    return token;
+  }
+
+  parts(): Part[] {
+    const parts: Part[] = [];
+    for (;;) {
+      while (this.#isMark(',') || this.#isMark(';')) this.#take();
+      const token = this.#next;
+      if (token.type === 'end') return parts;
+      if (token.type === 'name' && this.#isMark('=', this.tokens[this.#at + 1])) {
+        if (token.text[0] !== '@' || token.text.length === 1 || token.text.includes('.')) {
+          throw new SyntaxProblem(`only @variables can be assigned, not '${token.text}'`);
+        }
+        this.#at += 2;
+        parts.push({ assigns: token.text, expr: this.expression(0) });
+      } else {
+        parts.push({ expr: this.expression(0) });
+      }
+    }
+  }
+
+  /** An expression whose infix operators all bind tighter than `floor`. */
+  expression(floor: number): Expr {
+    let left = this.#operand();
+    for (;;) {
+      const token = this.#next;
+      if (token.type !== 'mark') return left;
+      const operator = INFIX[token.text];
+      if (!operator || operator.power <= floor) return left;
+      this.#take();
+      const right = this.expression(operator.rightToLeft ? operator.power - 1 : operator.power);
+      left = { kind: 'infix', operator: token.text, left, right };
+    }
+  }
+
+  #operand(): Expr {
+    const before = this.tokens[this.#at - 1];
+    const token = this.#take();
+    switch (token.type) {
+      case 'literal':
+        return { kind: 'literal', value: token.value };
+      case 'name':
+        return this.#isMark('(')
+          ? this.#call(token.text)
+          : { kind: 'read', name: token.text, path: splitPath(token.text) };
+      case 'end':
+        throw new SyntaxProblem(`missing a value after ${before ? describe(before) : 'the start'}`);
+      case 'mark': {
+        if (token.text in PREFIX)
+          return { kind: 'prefix', operator: token.text, operand: this.expression(PREFIX_POWER) };
+        if (token.text === '(') {
+          const inner = this.expression(0);
+          this.#close("')' to close a '('");
+          return inner;
+        }
+        if (token.text === ')') throw new SyntaxProblem(`')' without a matching '('`);
+        throw new SyntaxProblem(`expected a value before '${token.text}'`);
+      }
+    }
+  }
+
+  #close(what: string): void {
+    if (!this.#isMark(')')) throw new SyntaxProblem(`missing ${what}, found ${describe(this.#next)}`);
+    this.#take();
+  }
+
+  #call(name: string): Expr {
+    const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name]! : undefined;
+    if (!fn) throw new SyntaxProblem(`unknown function ${name}()`);
+    this.#take();
+    const args: Expr[] = [];
+    if (!this.#isMark(')')) {
+      args.push(this.expression(0));
+      while (this.#isMark(',')) {
+        this.#take();
+        args.push(this.expression(0));
+      }
+    }
+    this.#close(`',' or ')' in the arguments of ${name}()`);
+    if (args.length < fn.min || (!fn.variadic && args.length > fn.min)) {
+      throw new SyntaxProblem(
+        `${name}() takes ${fn.variadic ? 'at least ' : ''}${fn.min} argument${fn.min === 1 ? '' : 's'}, not ${args.length}`,
+      );
+    }
+    return { kind: 'call', name, args };
+  }
+}
+
+/** Reads an expression; `problem` says why it cannot run. */
+export function parseExpression(source: string): { parts: Part[] } | { problem: string } {
+  try {
+    const parser = new Parser(scan(source));
+    const parts = parser.parts();
+    return { parts };
+  } catch (e) {
+    if (e instanceof SyntaxProblem) return { problem: e.message };
+    throw e;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Code generation.
+
+/** What the template's code generator lends an expression. */
+export interface EvalHost {
+  /** A JavaScript expression reading a template value (raw, not yet an operand). */
+  read(path: PathPart[]): string;
+  /** An identifier bound to `value` in the generated code. */
+  constant(value: unknown): string;
+  /** A fresh local variable of the generated function. */
+  local(): string;
+}
+
+/** A compiled expression: known at compile time, or code that computes it. */
+type Compiled = { known: true; value: Scalar } | { known: false; code: string };
+
+function literalCode(value: Scalar): string {
+  if (typeof value !== 'number') return JSON.stringify(value);
+  if (Object.is(value, -0)) return '-0';
+  // NaN and the infinities have no JSON; String gives their global names, and every other number
+  // prints as a valid JavaScript literal.
+  return value < 0 ? `(${value})` : String(value);
+}
+
+const codeOf = (c: Compiled): string => (c.known ? literalCode(c.value) : c.code);
+
+/** Calls `apply` now when every input is known and it succeeds; else emits a call of it. */
+function applyOrEmit(
+  apply: (...xs: never[]) => Scalar,
+  inputs: Compiled[],
+  host: EvalHost,
+  asArray = false,
+): Compiled {
+  if (inputs.every((c) => c.known)) {
+    const values = inputs.map((c) => (c as { value: Scalar }).value);
+    try {
+      return {
+        known: true,
+        value: asArray
+          ? (apply as (a: Scalar[]) => Scalar)(values)
+          : (apply as (...a: Scalar[]) => Scalar)(...values),
+      };
+    } catch (e) {
+      // A failure (text too long) is reported when it happens, at render time, like any other.
+      if (!(e instanceof ExpressionFailure)) throw e;
+    }
+  }
+  const args = inputs.map(codeOf).join(', ');
+  return { known: false, code: `${host.constant(apply)}(${asArray ? `[${args}]` : args})` };
+}
+
+class Emitter {
+  /** Variables assigned so far in this expression, and what they hold. */
+  readonly assigned = new Map<string, Compiled>();
+  constructor(readonly host: EvalHost) {}
+
+  emit(expr: Expr): Compiled {
+    switch (expr.kind) {
+      case 'literal':
+        return { known: true, value: expr.value };
+      case 'read': {
+        const [first, ...rest] = expr.path;
+        const own = typeof first === 'string' ? this.assigned.get(first) : undefined;
+        // A variable this expression assigned holds a scalar, which has no fields.
+        if (own) return rest.length ? { known: true, value: null } : own;
+        return {
+          known: false,
+          code: `${this.host.constant(operand)}(${this.host.read(expr.path)}, ${JSON.stringify(expr.name)})`,
+        };
+      }
+      case 'prefix':
+        return applyOrEmit(PREFIX[expr.operator]!, [this.emit(expr.operand)], this.host);
+      case 'infix':
+        return applyOrEmit(
+          INFIX[expr.operator]!.apply,
+          [this.emit(expr.left), this.emit(expr.right)],
+          this.host,
+        );
+      case 'call':
+        return applyOrEmit(
+          FUNCTIONS[expr.name]!.apply,
+          expr.args.map((a) => this.emit(a)),
+          this.host,
+          true,
+        );
+    }
+  }
+}
+
+/** Reports a failed expression; anything else thrown is not ours and goes on. */
+function reportFailure(rt: { error(type: string, message: string): void }, e: unknown, source: string): void {
+  if (!(e instanceof ExpressionFailure)) throw e;
+  rt.error('engine', `RuntimeError: expression ${JSON.stringify(source)} failed: ${e.message}`);
+}
+
+/**
+ * The statements of one `.eval` in generated code (which has `rt` and appends to `out`). Assignments
+ * reach the template only after every part has run, so a failing expression leaves no variables.
+ */
+export function compileEval(source: string, host: EvalHost): string[] {
+  const parsed = parseExpression(source);
+  if ('problem' in parsed) {
+    const message = `RuntimeError: expression ${JSON.stringify(source)} cannot be parsed: ${parsed.problem}`;
+    return [`rt.error('engine', ${JSON.stringify(message)});`];
+  }
+  // One table entry per helper, however often this expression uses it.
+  const bound = new Map<unknown, string>();
+  const constant = (value: unknown) => {
+    let name = bound.get(value);
+    if (name === undefined) bound.set(value, (name = host.constant(value)));
+    return name;
+  };
+  const emitter = new Emitter({ read: (path) => host.read(path), constant, local: () => host.local() });
+  const work: string[] = [];
+  const assignments: [string, string][] = [];
+  let result: Compiled | undefined;
+  for (const part of parsed.parts) {
+    let compiled = emitter.emit(part.expr);
+    if (!compiled.known) {
+      // Computed once, in order: a later part reads it, and an error stops at the right place.
+      const local = host.local();
+      work.push(`${local} = ${compiled.code};`);
+      compiled = { known: false, code: local };
+    }
+    if (part.assigns) {
+      emitter.assigned.set(part.assigns, compiled);
+      assignments.push([part.assigns, codeOf(compiled)]);
+      result = undefined;
+    } else {
+      result = compiled;
+    }
+  }
+  const finish = assignments.map(([name, code]) => `rt.setVar(${JSON.stringify(name)}, ${code});`);
+  if (result?.known) {
+    const text = printedScalar(result.value);
+    if (text) finish.push(`out += ${JSON.stringify(text)};`);
+  } else if (result) {
+    finish.push(`out += ${constant(printedScalar)}(${result.code});`);
+  }
+  if (work.length === 0) return finish;
+  return [
+    `try { ${work.join(' ')} ${finish.join(' ')} }`,
+    `catch (e) { ${constant(reportFailure)}(rt, e, ${JSON.stringify(source)}); }`,
+  ];
+}

@@ -2,18 +2,34 @@
 // limits, and the helpers that generated template code calls (see codegen.ts).
 
 import type { ApplyOptions, RenderScope, TemplateError } from '../plugin-api.js';
-import type { Expression } from './expression.js';
 import { type PathPart, splitPath, step } from './paths.js';
 
 /** Limits that keep a site owner's template from hanging or flooding the server. */
 export const LIMITS = {
   /** Partials and macros applied inside each other. */
   maxPartialDepth: 16,
+  /** Blocks (sections, loops, `.if`, `.or` branches, macros) written inside each other. */
+  maxNesting: 200,
   /** Characters of output one render may produce. */
   maxOutputLength: 5_000_000,
   /** Loop iterations plus partial applications in one render. */
   maxWork: 250_000,
+  /**
+   * Milliseconds one render may take. Renders run on the server's one event loop, so a template that
+   * computes for seconds (a formatter such as `json` of a large value in chained macros) would hold up
+   * every other website's requests meanwhile.
+   */
+  maxRenderMs: 250,
 };
+
+/** Why a render stopped early; `RenderResult.aborted`. */
+export type AbortReason = 'steps' | 'output' | 'time' | 'nesting';
+
+/**
+ * The clock is read every CLOCK_EVERY ticks (a tick: a loop iteration, a partial, a formatted tag, an
+ * `.eval`): reading it costs about as much as a short tag, and between two reads the work is bounded.
+ */
+const CLOCK_EVERY = 16;
 
 /** Compiled template code: gets the output so far and returns it with its own appended. */
 export type Block = (rt: Runtime, out: string) => string;
@@ -36,11 +52,19 @@ export class Frame {
 }
 
 /** Stops a render that went over a limit; caught once at the top. */
-export class RenderAborted extends Error {}
+export class RenderAborted extends Error {
+  constructor(readonly reason: AbortReason) {
+    super(reason);
+  }
+}
 
 export interface RuntimeOptions {
   locale: string;
   now: number;
+  /** `performance.now()` after which the render stops. */
+  deadline: number;
+  /** The time limit the deadline stands for, for the error message. */
+  timeLimitMs: number;
   partials: Record<string, string>;
   injects: Record<string, unknown>;
   /** Compiles a partial's source (cached by the caller). */
@@ -51,6 +75,10 @@ export class Runtime implements RenderScope {
   frame: Frame;
   depth = 0;
   work = 0;
+  /** Counts ticks towards the next look at the clock. */
+  ticks = 0;
+  /** Read once per render, so a limit changed meanwhile (tests) applies to the next render. */
+  readonly maxOutput = LIMITS.maxOutputLength;
   readonly errors: TemplateError[] = [];
   readonly root: unknown;
   readonly locale: string;
@@ -103,12 +131,32 @@ export class Runtime implements RenderScope {
   spend(outputLength: number): void {
     if (++this.work > LIMITS.maxWork) {
       this.error('engine', `RuntimeError: the template did more than ${LIMITS.maxWork} steps`);
-      throw new RenderAborted();
+      throw new RenderAborted('steps');
     }
-    if (outputLength > LIMITS.maxOutputLength) {
-      this.error('engine', `RuntimeError: the output grew beyond ${LIMITS.maxOutputLength} characters`);
-      throw new RenderAborted();
+    this.tick(outputLength);
+  }
+
+  /**
+   * Checks the output of the running block and, every few calls, the clock. Generated code calls it after
+   * each formatted tag; loops and partials through `spend`. A block's output is checked before it is
+   * handed to its caller, and the caller checks its own after appending, so the final output stays
+   * within the cap.
+   */
+  tick(outputLength: number): void {
+    if (outputLength > this.maxOutput) this.overflow();
+    if (++this.ticks % CLOCK_EVERY === 0 && performance.now() > this.#options.deadline) {
+      this.error(
+        'engine',
+        `RuntimeError: the template ran longer than ${this.#options.timeLimitMs} ms and was stopped`,
+      );
+      throw new RenderAborted('time');
     }
+  }
+
+  /** Generated code checks plain tags' output inline and calls this when it is over the cap. */
+  overflow(): never {
+    this.error('engine', `RuntimeError: the output grew beyond ${this.maxOutput} characters`);
+    throw new RenderAborted('output');
   }
 
   /** A macro defined in an enclosing frame, else a partial given to the render. */
@@ -188,35 +236,6 @@ export class Runtime implements RenderScope {
     this.setVar(name, Object.hasOwn(injects, path) ? injects[path] : undefined);
   }
 
-  /** Runs an `.eval`; variables it assigns survive only when it ran without errors. */
-  evaluate(out: string, expression: Expression): string {
-    let assigned: Map<string, unknown> | undefined;
-    let failed = false;
-    const result = expression.evaluate(
-      (path) => {
-        const name = path[0];
-        if (assigned && typeof name === 'string' && assigned.has(name)) {
-          let v = assigned.get(name);
-          for (let i = 1; i < path.length; i++)
-            v = v === undefined || v === null ? undefined : step(v, path[i]!);
-          return v;
-        }
-        return lookup(this.frame, path);
-      },
-      (name, value) => {
-        assigned ??= new Map();
-        assigned.set(name, value);
-      },
-      (message) => {
-        failed = true;
-        this.error('engine', `RuntimeError: Error reducing expression: ${expression.source}: ${message}`);
-      },
-    );
-    if (failed) return out;
-    if (assigned) for (const [k, v] of assigned) this.setVar(k, v);
-    return result === undefined || result === null ? out : out + String(result);
-  }
-
   /** Calls a formatter; one that throws is reported and yields nothing. */
   fail(what: string, e: unknown): undefined {
     if (e instanceof RenderAborted) throw e;
@@ -226,16 +245,24 @@ export class Runtime implements RenderScope {
   }
 }
 
-/** A name in one frame: `@` its value, `@index`/`@index0` its loop position (from 1/0), `@x` its variables. */
+/**
+ * What a name means in one frame. Plain names and indices are fields of the frame's value; names
+ * starting with `@` belong to the frame itself: `@` is its value, `@index` and `@index0` its position
+ * while its list is repeated (counted from 1 and from 0), any other `@name` a variable set in it.
+ */
 export function resolveIn(f: Frame, name: PathPart): unknown {
-  if (typeof name === 'string' && name[0] === '@') {
-    if (name === '@') return f.node;
-    if (name === '@index' || name === '@index0') {
-      return f.index === -1 ? undefined : f.index + (name === '@index' ? 1 : 0);
-    }
-    return f.vars?.get(name);
+  if (typeof name === 'number' || !name.startsWith('@')) return step(f.node, name);
+  switch (name) {
+    case '@':
+      return f.node;
+    case '@index':
+    case '@index0':
+      // Only a frame being repeated has a position.
+      if (f.index < 0) return undefined;
+      return name === '@index' ? f.index + 1 : f.index;
+    default:
+      return f.vars?.get(name);
   }
-  return step(f.node, name);
 }
 
 /** A variable's first name: `@` is the current value; anything else is looked up the section stack. */

@@ -155,11 +155,26 @@ type Instruction =
 
 const text = (t: string): Node => ({ type: 'text', text: t });
 
-export function parseTemplate(source: string, vocabulary: Vocabulary, errors: TemplateError[]): Node[] {
-  const syntaxError = (message: string) =>
+/**
+ * `offsets`, when given, receives for each error the offset of the tag it belongs to (for an unclosed
+ * block, its opening tag), so an editor can point at it without parsing again.
+ */
+export function parseTemplate(
+  source: string,
+  vocabulary: Vocabulary,
+  errors: TemplateError[],
+  offsets?: number[],
+): Node[] {
+  /** Start of the tag being read. */
+  let tagAt = 0;
+  const syntaxError = (message: string) => {
     errors.push({ type: 'parser', message: `SyntaxError: ${message}` });
-  const blockError = (message: string) =>
+    offsets?.push(tagAt);
+  };
+  const blockError = (message: string, at = tagAt) => {
     errors.push({ type: 'assembler', message: `SyntaxError: ${message}` });
+    offsets?.push(at);
+  };
 
   const checkFormatters = (calls: FormatterCall[]) => {
     for (const call of calls) {
@@ -300,6 +315,8 @@ export function parseTemplate(source: string, vocabulary: Vocabulary, errors: Te
     target: Node[];
     lastOr?: OrBranch;
     inBetween: boolean;
+    /** Offset of the opening tag. */
+    at: number;
   };
   const open: Open[] = [];
   const target = () => (open.length ? open[open.length - 1]!.target : root);
@@ -315,7 +332,7 @@ export function parseTemplate(source: string, vocabulary: Vocabulary, errors: Te
         return;
       case 'open':
         target().push(inst.node);
-        open.push({ node: inst.node, target: inst.node.body, inBetween: false });
+        open.push({ node: inst.node, target: inst.node.body, inBetween: false, at: tagAt });
         return;
       case 'end':
         if (!top) blockError(`${raw} is not allowed at the top level`);
@@ -381,6 +398,7 @@ export function parseTemplate(source: string, vocabulary: Vocabulary, errors: Te
       break;
     }
     pending += source.slice(i, start);
+    tagAt = start;
     const content = source.slice(start + 1, close);
     const inst = content[0] === '#' ? ({ kind: 'comment' } as const) : instruction(content);
     if (inst === null) {
@@ -395,7 +413,7 @@ export function parseTemplate(source: string, vocabulary: Vocabulary, errors: Te
   }
   flush();
   for (let k = open.length - 1; k >= 0; k--) {
-    blockError(`Reached EOF in the middle of ${describe(open[k]!)}`);
+    blockError(`Reached EOF in the middle of ${describe(open[k]!)}`, open[k]!.at);
   }
   return root;
 }

@@ -2,8 +2,15 @@
 // errors); the first render generates the template's code, which every later render reuses.
 
 import type { Plugin, TemplateError } from '../plugin-api.js';
-import { type EngineOptions, generate, parse, type Registry, registryOf } from './codegen.js';
-import { type Block, RenderAborted, Runtime } from './runtime.js';
+import {
+  type EngineOptions,
+  generate,
+  parse,
+  type Registry,
+  registryOf,
+  TooDeeplyNested,
+} from './codegen.js';
+import { type AbortReason, type Block, LIMITS, RenderAborted, Runtime } from './runtime.js';
 import type { Node } from './syntax.js';
 
 export interface CompileOptions {
@@ -23,11 +30,23 @@ export interface RenderOptions {
   locale?: string;
   /** Epoch milliseconds the render treats as now; default the current time. */
   now?: number;
+  /** Milliseconds the render may take before it stops with an error; default `LIMITS.maxRenderMs`. */
+  timeLimitMs?: number;
+  /**
+   * `performance.now()` at which the render stops, for renders that share one limit (a page body and
+   * its layout); default `timeLimitMs` from the start of this render.
+   */
+  deadline?: number;
 }
 
 export interface RenderResult {
   output: string;
   errors: TemplateError[];
+  /**
+   * Set when the render stopped at a limit (too many steps, too much output, too long): the output is
+   * then incomplete, and a caller serving owners' templates should not show it as the page.
+   */
+  aborted?: AbortReason;
 }
 
 export interface CompiledTemplate {
@@ -53,6 +72,26 @@ class Cache<T> {
   }
 }
 
+/**
+ * `generate`, made safe for any parsed source: a template it cannot turn into code (blocks nested too
+ * deeply) stops its render with an error, so `render` still never throws.
+ */
+function generateSafely(nodes: Node[], registry: Registry, options: EngineOptions): Block {
+  try {
+    return generate(nodes, registry, options);
+  } catch (e) {
+    const message =
+      e instanceof TooDeeplyNested
+        ? `RuntimeError: the template nests blocks more than ${LIMITS.maxNesting} deep`
+        : `RuntimeError: Unexpected ${e instanceof Error ? e.name : 'Error'} error when compiling the template`;
+    // Stops the render like a limit does: what the template would show is unknown.
+    return (rt) => {
+      rt.error('engine', message);
+      throw new RenderAborted('nesting');
+    };
+  }
+}
+
 /** One plugin set with its options: compiles templates and partials and caches them by source. */
 class Engine {
   readonly templates = new Cache<Template>(200);
@@ -69,7 +108,7 @@ class Engine {
     const cached = this.partials.get(source);
     if (cached) return cached;
     const errors: TemplateError[] = [];
-    const block = generate(parse(source, this.registry, errors), this.registry, this.options);
+    const block = generateSafely(parse(source, this.registry, errors), this.registry, this.options);
     return this.partials.set(source, { block, errors });
   };
 }
@@ -88,12 +127,16 @@ class Template implements CompiledTemplate {
 
   render(json: unknown, options: RenderOptions = {}): RenderResult {
     if (!this.#block) {
-      this.#block = generate(this.#nodes!, this.engine.registry, this.engine.options);
+      this.#block = generateSafely(this.#nodes!, this.engine.registry, this.engine.options);
       this.#nodes = undefined;
     }
+    const timeLimitMs = options.timeLimitMs ?? LIMITS.maxRenderMs;
     const rt = new Runtime(json, {
       locale: options.locale ?? 'en-US',
       now: options.now ?? Date.now(),
+      // Taken after generating the code: compiling is bounded by the template's size, not its data.
+      deadline: options.deadline ?? performance.now() + timeLimitMs,
+      timeLimitMs,
       partials: options.partials ?? NO_PARTIALS,
       injects: options.injects ?? NO_INJECTS,
       compilePartial: this.engine.partial,
@@ -104,7 +147,8 @@ class Template implements CompiledTemplate {
     } catch (e) {
       // A render over the limits stops with its error recorded; anything else is an engine fault,
       // reported the same way. Neither reaches the caller as an exception.
-      if (!(e instanceof RenderAborted)) rt.fail('template', e);
+      if (e instanceof RenderAborted) return { output, errors: rt.errors, aborted: e.reason };
+      rt.fail('template', e);
     }
     return { output, errors: rt.errors };
   }
@@ -112,6 +156,21 @@ class Template implements CompiledTemplate {
 
 const defaultEngines = new Map<string, Engine>();
 let defaultRegistry: Registry | undefined;
+
+/**
+ * Parse errors of a source with the offset of the tag each belongs to (an unclosed block: its opening
+ * tag), in one parse; nothing is compiled or cached. Editors use it to point at problems.
+ */
+export function locateErrors(
+  source: string,
+  defaultPlugins: Plugin[],
+): (TemplateError & { offset: number })[] {
+  defaultRegistry ??= registryOf(defaultPlugins);
+  const errors: TemplateError[] = [];
+  const offsets: number[] = [];
+  parse(source, defaultRegistry, errors, offsets);
+  return errors.map((e, k) => ({ ...e, offset: offsets[k] ?? 0 }));
+}
 
 /** Compiles with the default plugins through a cache; another plugin set compiles afresh. */
 export function compileWith(

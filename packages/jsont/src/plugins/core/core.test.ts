@@ -127,6 +127,10 @@ describe('escaping formatters', () => {
     expect(format('url-encode', 'a@b*c_d+e-f.g/h')).toBe('a@b*c_d+e-f.g/h');
     expect(format('url-encode', "x=1&y='2'!~")).toBe('x%3D1%26y%3D%272%27%21%7E');
     expect(format('url-encode', 'ä')).toBe('%C3%A4');
+    expect(format('url-encode', 'a\tb\u007f~')).toBe('a%09b%7F%7E');
+    // A lone half of a surrogate pair is encoded as U+FFFD, as UTF-8 encoding replaces it.
+    expect(format('url-encode', 'x\ud83dy\ude0d')).toBe('x%EF%BF%BDy%EF%BF%BD');
+    expect(format('url-encode', 12.5)).toBe('12.5');
   });
 
   it('line-breaks turns newlines into <br/>', () => {
@@ -244,6 +248,44 @@ describe('text formatters', () => {
       '\u2018Tis said (\u2018quoted\u2019) and \u2018so\u2019',
     );
     expect(format('smartypants', '"a"\n"b"')).toBe('\u201ca\u201d\n\u201cb\u201d');
+  });
+
+  it('truncate cuts only at ASCII whitespace, and counts the limit in UTF-16 units', () => {
+    expect(format('truncate', 'ab\tcd ef', ['4'])).toBe('ab\t...');
+    expect(format('truncate', 'ab\ncd', ['4'])).toBe('ab\n...');
+    expect(format('truncate', 'ab cd', ['3'])).toBe('ab ...');
+    expect(format('truncate', 'ab cd', ['2'])).toBe('ab...');
+    // A no-break space holds words together: it is no place to cut.
+    expect(format('truncate', 'ab\u00a0cd', ['4'])).toBe('ab\u00a0c...');
+    expect(format('truncate', 'ab \ud83d\ude0d', ['4'])).toBe('ab ...');
+    expect(format('truncate', 12345, ['2px'])).toBe('12...');
+  });
+
+  it('slugify drops other characters before it joins whitespace runs', () => {
+    expect(format('slugify', 'a & b')).toBe('a-b');
+    expect(format('slugify', ' Lead\tand\ntrail ')).toBe('-lead-and-trail-');
+    expect(format('slugify', 'snake_case und\u00a0Café')).toBe('snakecase-und-caf');
+    expect(format('slugify', 'A--B')).toBe('a--b');
+    expect(format('slugify', 'x - y')).toBe('x---y');
+    expect(format('slugify', null)).toBe('');
+    expect(format('slugify', 42)).toBe('42');
+  });
+
+  it('smartypants decides each quote by the character before it in the original text', () => {
+    expect(format('smartypants', "''")).toBe('\u2018\u2019');
+    expect(format('smartypants', '""')).toBe('\u201c\u201d');
+    // A double quote opens after a single quote that opened, not after one that closed.
+    expect(format('smartypants', `"'a'"`)).toBe('\u201c\u2018a\u2019\u201d');
+    // A single quote opens after any double quote, even a closing one.
+    expect(format('smartypants', `'"a"'`)).toBe('\u2018\u201ca\u201d\u2018');
+    expect(format('smartypants', `x'"`)).toBe('x\u2019\u201d');
+    // Dashes become em dashes last, so a quote after `--` opens.
+    expect(format('smartypants', '--"a" ---')).toBe('\u2014\u201ca\u201d \u2014-');
+    expect(format('smartypants', "\u2014'a'")).toBe('\u2014\u2018a\u2019');
+    // A slash opens double quotes only; a bracket opens both.
+    expect(format('smartypants', `and/"or" a/'b'`)).toBe('and/\u201cor\u201d a/\u2019b\u2019');
+    expect(format('smartypants', `["x"] ['y']`)).toBe('[\u201cx\u201d] [\u2018y\u2019]');
+    expect(format('smartypants', `a\u00a0'b'\r"c"`)).toBe('a\u00a0\u2018b\u2019\r\u201cc\u201d');
   });
 
   it('output prints its arguments whatever the value', () => {

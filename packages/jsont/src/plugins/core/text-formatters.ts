@@ -9,7 +9,8 @@ import { asText, isObject, isTruthy } from './values.js';
 export { escapeHtmlAttribute, escapeHtmlText };
 
 /** `</` becomes `<\/` so JSON inside a `<script>` block cannot close it (any letter case of the tag). */
-export const escapeScriptEnd = (json: string): string => json.replace(/<\//g, '<\\/');
+export const escapeScriptEnd = (json: string): string =>
+  json.includes('</') ? json.replaceAll('</', '<\\/') : json;
 
 /** Lone surrogates become U+FFFD, so URI encoding never throws on a broken string. */
 const wellFormed = (text: string): string =>
@@ -25,15 +26,33 @@ export const encodeUri: Formatter = (value) => encodeURI(wellFormed(asText(value
 
 export const encodeUriComponent: Formatter = (value) => encodeURIComponent(wellFormed(asText(value)));
 
-/** Characters the old `escape()` leaves alone; every other UTF-8 byte becomes `%XX`. */
-const URL_SAFE = /[A-Za-z0-9@*_+\-./]/;
+/** ASCII characters `url-encode` keeps as they are (those the old `escape()` leaves alone). */
+const KEPT_IN_URLS = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@*_+-./') {
+  KEPT_IN_URLS[c.charCodeAt(0)] = 1;
+}
 
-/** Percent-encodes the UTF-8 bytes of the text; space is `%20`, and `@*_+-./` stay readable. */
+const percent = (byte: number): string => `%${byte < 16 ? '0' : ''}${byte.toString(16).toUpperCase()}`;
+
+/**
+ * Percent-encodes the UTF-8 bytes of the text, except letters, digits and `@*_+-./`. Most values (SKUs,
+ * slugs) need nothing encoded and are returned as they are; `encodeURIComponent` does the UTF-8 of
+ * the others, with its few ASCII characters that we encode after all.
+ */
 export const urlEncode: Formatter = (value) => {
-  let encoded = '';
-  for (const byte of new TextEncoder().encode(asText(value))) {
-    const ch = String.fromCharCode(byte);
-    encoded += byte < 0x80 && URL_SAFE.test(ch) ? ch : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  const text = asText(value);
+  let i = 0;
+  while (i < text.length && KEPT_IN_URLS[text.charCodeAt(i)] === 1) i++;
+  if (i === text.length) return text;
+  let encoded = text.slice(0, i);
+  for (; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) encoded += KEPT_IN_URLS[code] === 1 ? text[i] : percent(code);
+    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      encoded += encodeURIComponent(text.slice(i, i + 2));
+      i++;
+    } else if (code >= 0xd800 && code <= 0xdfff) encoded += '%EF%BF%BD';
+    else encoded += encodeURIComponent(text[i]!);
   }
   return encoded;
 };
@@ -43,24 +62,81 @@ export const lineBreaks: Formatter = (value) => asText(value).replace(/\n/g, '<b
 /** Strips tags from a truthy value; a falsy value (0, false, '') passes through unchanged. */
 export const safe: Formatter = (value) => (isTruthy(value) ? asText(value).replace(/<[^>]*?>/g, '') : value);
 
-/** Keeps letters, digits, whitespace and dashes, turns whitespace runs into one dash, lowercases. */
-export const slugify: Formatter = (value) =>
-  asText(value)
-    .replace(/[^a-zA-Z0-9\s-]+/g, '')
-    .replace(/\s+/g, '-')
-    .toLowerCase();
+/** Whitespace as JavaScript's `\s` counts it (ASCII controls, spaces of Unicode, the BOM). */
+function isWhitespace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
 
 /**
- * Typographic quotes and dashes: a quote at the start, after whitespace, a dash or an opening bracket
- * opens (‘ “), every other quote closes (’ ”), and `--` becomes an em dash.
+ * Lowercase ASCII letters, digits and dashes; every other character is dropped, and each stretch of
+ * whitespace (counted after the dropping, so `a & b` has one) becomes a single dash.
  */
-export const smartypants: Formatter = (value) =>
-  asText(value)
-    .replace(/(^|[-\u2014\s(["])'/gm, '$1\u2018')
-    .replace(/'/g, '\u2019')
-    .replace(/(^|[-\u2014/[(\u2018\s])"/gm, '$1\u201c')
-    .replace(/"/g, '\u201d')
-    .replace(/--/g, '\u2014');
+export const slugify: Formatter = (value) => {
+  const text = asText(value);
+  let slug = '';
+  let pendingDash = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    let kept: string;
+    if (code >= 0x41 && code <= 0x5a) kept = String.fromCharCode(code + 0x20);
+    else if ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x2d)
+      kept = text[i]!;
+    else {
+      if (isWhitespace(code)) pendingDash = true;
+      continue;
+    }
+    if (pendingDash) slug += '-';
+    pendingDash = false;
+    slug += kept;
+  }
+  return pendingDash ? `${slug}-` : slug;
+};
+
+const OPENS_SINGLE = new Set(['-', '\u2014', '(', '[', '"']);
+const OPENS_DOUBLE = new Set(['-', '\u2014', '(', '[', '/', '\u2018']);
+
+/** A quote opens at the start of the text, after whitespace, or after one of `openers`. */
+const opensAfter = (before: string | undefined, openers: Set<string>): boolean =>
+  before === undefined || openers.has(before) || isWhitespace(before.charCodeAt(0));
+
+/**
+ * Typographic quotes and dashes. A quote opens (‘ “) at the start, after whitespace, a dash or an
+ * opening bracket, a single one also after a straight double quote, a double one also after a slash or
+ * an opening single quote; every other quote closes (’ ”). `--` becomes an em dash; quotes are decided
+ * before that, so a quote after `--` opens.
+ */
+export const smartypants: Formatter = (value) => {
+  const text = asText(value);
+  let result = '';
+  /** The previous character with its quote already curled (dashes stay as they were). */
+  let previous: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    let typeset = c;
+    // A single quote looks at the text as written: a double quote before it counts even when it closes.
+    if (c === "'") typeset = opensAfter(text[i - 1], OPENS_SINGLE) ? '\u2018' : '\u2019';
+    else if (c === '"') typeset = opensAfter(previous, OPENS_DOUBLE) ? '\u201c' : '\u201d';
+    previous = typeset;
+    if (c === '-' && text[i + 1] === '-') {
+      typeset = '\u2014';
+      i++;
+    }
+    result += typeset;
+  }
+  return result;
+};
 
 /** Scalars as text; objects and arrays print nothing. */
 export const str: Formatter = (value) => (Array.isArray(value) || isObject(value) ? '' : asText(value));
@@ -94,28 +170,25 @@ export const format: Formatter = (value, args, scope) => {
   });
 };
 
-const WHITESPACE = new Set([' ', '\n', '\t', '\u000b', '\r', '\f']);
-
-/** Cuts after the last whitespace within `limit` (or at `limit` when there is none) and adds `ellipsis`. */
-export function shorten(text: string, limit: number, ellipsis: string): string {
-  if (text.length <= limit) return text;
-  let end = limit;
-  for (let i = limit - 1; i >= 0; i--) {
-    if (WHITESPACE.has(text[i])) {
-      end = i + 1;
-      break;
-    }
+/** Where `text` is cut for `limit`: just after the last ASCII whitespace before it, else at `limit`. */
+function cutPoint(text: string, limit: number): number {
+  for (let at = limit; at > 0; at--) {
+    const code = text.charCodeAt(at - 1);
+    if (code === 0x20 || (code >= 0x09 && code <= 0x0d)) return at;
   }
-  // Never leave half of a surrogate pair (an emoji) behind.
-  const last = text.charCodeAt(end - 1);
-  if (end === limit && last >= 0xd800 && last <= 0xdbff) end--;
-  return text.slice(0, end) + ellipsis;
+  // One long word: cut inside it, but not between the two halves of an emoji.
+  const last = text.charCodeAt(limit - 1);
+  return last >= 0xd800 && last <= 0xdbff ? limit - 1 : limit;
+}
+
+/** Text longer than `limit` UTF-16 units is cut at a word boundary, and `ellipsis` added. */
+export function truncateText(text: string, limit: number, ellipsis: string): string {
+  return text.length <= limit ? text : text.slice(0, cutPoint(text, limit)) + ellipsis;
 }
 
 /** `truncate [limit=100] [ellipsis=...]`; a limit that is not a positive number leaves the value alone. */
 export const truncate: Formatter = (value, args) => {
-  const limit = args.length > 0 ? Number.parseInt(args[0], 10) : 100;
-  const ellipsis = args.length > 1 ? args[1] : '...';
-  if (!Number.isFinite(limit) || limit <= 0) return value;
-  return shorten(asText(value), limit, ellipsis);
+  const limit = args[0] === undefined ? 100 : Number.parseInt(args[0], 10);
+  if (!(limit > 0)) return value;
+  return truncateText(asText(value), limit, args[1] ?? '...');
 };

@@ -8,6 +8,7 @@ import { siteUrl } from '../admin-views.js';
 import { accessedSite, requireSitePermission, signedInAccount } from '../permissions.js';
 import { PREVIEW_PARAM } from '../previews/preview-tokens.js';
 import { cssProblems } from './css-problems.js';
+import { renderProblems } from './render-check.js';
 import { DRAFT_PREFIX } from './site-themes.js';
 import { problemText, type TemplateProblem, templateProblems } from './template-errors.js';
 import { themeCodeMessages as m } from './theme-code-messages.js';
@@ -37,6 +38,13 @@ const kindOf = (file: string) => (file.endsWith('.css') ? 'css' : 'template');
 
 export function problemsOf(file: string, source: string): TemplateProblem[] {
   return kindOf(file) === 'css' ? cssProblems(source) : templateProblems(source);
+}
+
+/** Before a save or preview: parse problems, else (templates) a trial render within the engine's limits. */
+async function problemsBeforeUse(storage: Storage, websiteId: string, file: string, source: string) {
+  const problems = problemsOf(file, source);
+  if (problems.length > 0 || kindOf(file) === 'css') return problems;
+  return renderProblems(storage, websiteId, file, source);
 }
 
 function refuse(reply: FastifyReply, file: string, problems: TemplateProblem[]) {
@@ -88,7 +96,7 @@ export function registerThemeCodeRoutes(admin: FastifyInstance, storage: Storage
   admin.patch('/sites/:siteId/theme/file', code, async (request, reply) => {
     const { file, source } = parseInput(sourceBody, request.body);
     const { websiteId } = accessedSite(request);
-    const problems = problemsOf(file, source);
+    const problems = await problemsBeforeUse(storage, websiteId, file, source);
     if (problems.length > 0) return refuse(reply, file, problems);
     const saved = await storage.themeOverrides.save(websiteId, file, source, {
       accountId: signedInAccount(request).id,
@@ -122,7 +130,7 @@ export function registerThemeCodeRoutes(admin: FastifyInstance, storage: Storage
   admin.post('/sites/:siteId/theme/preview', code, async (request, reply) => {
     const { file, source, pageId } = parseInput(previewBody, request.body);
     const { websiteId } = accessedSite(request);
-    const problems = problemsOf(file, source);
+    const problems = await problemsBeforeUse(storage, websiteId, file, source);
     if (problems.length > 0) return refuse(reply, file, problems);
     await storage.themeOverrides.save(websiteId, `${DRAFT_PREFIX}${file}`, source, {
       accountId: signedInAccount(request).id,
