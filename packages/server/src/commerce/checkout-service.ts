@@ -40,8 +40,8 @@ export interface CheckoutInput {
 export interface CheckoutExtras {
   /** Runs inside the order transaction once the order is placed (a subscription, a gift card); throwing undoes the order. */
   whenPlaced?: (tx: Storage, order: Order) => Promise<void>;
-  /** Origin of the shop as the shopper sees it, for the links in the confirmation mail. */
-  shopUrl?: string;
+  /** The site's configured address (siteBaseUrl), for the links in the confirmation mail. */
+  shopUrl: string;
 }
 
 /** An HttpError that also names the fields the shopper has to fix. */
@@ -80,7 +80,7 @@ export class CheckoutService {
     website: Website,
     cartId: string | undefined,
     input: CheckoutInput,
-    extras: CheckoutExtras = {},
+    extras: CheckoutExtras,
   ): Promise<Order> {
     const cart = cartId ? await this.storage.carts.find(website.id, cartId) : undefined;
     if (!cart) throw new HttpError(404, 'CART_NOT_FOUND', serverMessages.cartNotFound);
@@ -196,7 +196,7 @@ export class CheckoutService {
     // The confirmation mail commits with the order (and whatever the caller adds to it), or neither does.
     const whenPlaced = async (tx: Storage, order: Order) => {
       await extras.whenPlaced?.(tx, order);
-      await enqueueOrderConfirmation(tx, website, order, extras.shopUrl ?? defaultShopUrl(website));
+      await enqueueOrderConfirmation(tx, website, order, extras.shopUrl);
     };
     let result: PlaceOrderResult;
     try {
@@ -219,12 +219,6 @@ export class CheckoutService {
   async findOrder(website: Website, orderId: string) {
     return this.storage.orders.findById(website.id, orderId);
   }
-}
-
-/** The shop's first hostname, when the caller knows no origin (a mail sent outside a request). */
-export function defaultShopUrl(website: Website): string {
-  const host = website.hostnames[0] ?? 'localhost';
-  return `${host === 'localhost' ? 'http' : 'https'}://${host}`;
 }
 
 /** Queues the German confirmation in the order's transaction; an order without an email gets none. */

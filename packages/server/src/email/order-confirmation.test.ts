@@ -149,6 +149,7 @@ withTestDatabases((db) => {
     };
     await expect(
       checkout.checkout(website, v.cookies.get('cart'), input, {
+        shopUrl: 'http://localhost',
         whenPlaced: async () => {
           throw new Error('subscription could not be recorded');
         },

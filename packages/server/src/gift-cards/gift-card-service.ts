@@ -159,6 +159,7 @@ export class GiftCardService {
         ...(input.paymentDetails ? { paymentDetails: input.paymentDetails } : {}),
       },
       {
+        shopUrl,
         whenPlaced: async (tx, placed) => {
           const fromName = input.fromName?.trim();
           // A card of a test order is a test card: it pays test orders only (finding 2).

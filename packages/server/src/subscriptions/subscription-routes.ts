@@ -11,6 +11,7 @@ import { requireCrumb } from '../crumb.js';
 import { checkoutPrefillOf } from '../customer-accounts/customer-accounts.js';
 import { HttpError } from '../http-error.js';
 import { InMemoryRateLimiter } from '../rate-limit.js';
+import { siteOrigin } from '../site-url.js';
 import {
   checkoutFormFields,
   checkoutFormHtml,
@@ -147,6 +148,7 @@ ${checkoutFormHtml({
         website,
         body.cartToken,
         checkoutInputOf(body),
+        siteOrigin(request),
       );
       if (isFormPost(request)) return reply.redirect(confirmationUrl(order.id), 303);
       return reply

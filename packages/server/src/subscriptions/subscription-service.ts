@@ -147,6 +147,7 @@ export class SubscriptionService {
     website: Website,
     cartToken: string | undefined,
     input: CheckoutInput,
+    shopUrl: string,
   ): Promise<{ order: Order; subscription: Subscription }> {
     const { cart, entry, plan } = await this.checkoutOf(website, cartToken);
     const snapshot = entry.chosenVariant as EntrySnapshot;
@@ -155,6 +156,7 @@ export class SubscriptionService {
       cart.id,
       { ...input, giftCardCodes: [] },
       {
+        shopUrl,
         whenPlaced: async (tx, placed) => {
           const payment = (placed.data.payment ?? {}) as { method?: string };
           await tx.subscriptions.create(website.id, {
