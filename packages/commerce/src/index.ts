@@ -1,6 +1,8 @@
 export * from './add-to-cart.js';
+export * from './bank-transfer.js';
 export * from './address-form.js';
 export * from './address-regions.js';
+export * from './cart-addition.js';
 export * from './cart-totals.js';
 export * from './census.js';
 export * from './colour.js';
@@ -12,6 +14,7 @@ export * from './form-answers.js';
 export * from './form-validation.js';
 export * from './images.js';
 export * from './instalments.js';
+export * from './legal/index.js';
 export * from './money.js';
 export * from './motion.js';
 export * from './permissions.js';

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { CompiledQuery, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import { atomically } from './atomically.js';
 import { newId } from './ids.js';
 import { itemFromRows, itemRepository } from './item-repository.js';
@@ -12,8 +12,8 @@ import type {
   ProductsTable,
   ProductVariantsTable,
 } from './schema.js';
-import type { RunStatement, SqliteGroupCommit } from './sqlite-group-commit.js';
-import type { Item } from './types.js';
+import type { ReadStatements, SqliteGroupCommit } from './sqlite-group-commit.js';
+import type { Item, Variant } from './types.js';
 
 /** A cart entry as stored: what was chosen and the unit price at the moment it was added. */
 export interface StoredCartEntry {
@@ -50,6 +50,8 @@ export interface StoredCart extends StoredCartTotals {
   entries: StoredCartEntry[];
   createdAt: number;
   updatedAt: number;
+  /** Raised by every write of the cart or its entries (migration 0021). */
+  version: number;
 }
 
 export interface NewCartEntry {
@@ -63,11 +65,31 @@ export interface NewCartEntry {
   purchasePriceMinor: number;
 }
 
-/** What to add, decided from the cart's entries as they are inside the add's transaction. */
-export interface PlannedAdd {
+/** What add-to-cart reads before the shop's rules decide: the item and the visitor's open cart. */
+export interface AddBasis {
+  /** With its product and variants; undefined when the website has no such item. */
+  item: Item | undefined;
+  /** The open cart with its entries and version; undefined when it is missing or was bought. */
+  cart: StoredCart | undefined;
+}
+
+/**
+ * An add as the shop's rules decided it from an AddBasis. Storage writes it only while what the decision
+ * rests on is still so: the cart's version (no write of the cart or its entries since it was read) and the
+ * chosen variant (stock, prices) as read.
+ */
+export interface CartAddition {
+  /** The cart as read (AddBasis.cart); undefined starts a new cart. */
+  cart: StoredCart | undefined;
+  currency: string;
+  /** Raise an entry of `cart` to `quantity`, or add `entry` at `position`. */
+  placement: { merge: StoredCartEntry; quantity: number } | { merge?: undefined; position: number };
   entry: NewCartEntry;
-  /** The cart's totals and data with the entry added, from its entries after the change. */
-  totals(entries: readonly StoredCartEntry[]): { totals: StoredCartTotals; data: Record<string, unknown> };
+  /** The variant the rules checked, as read. */
+  variant: Variant;
+  /** The cart's totals and data after the add. */
+  totals: StoredCartTotals;
+  data: Record<string, unknown>;
 }
 
 export interface CartRepository {
@@ -75,33 +97,27 @@ export interface CartRepository {
   /** Undefined for an unknown id or a cart of another website. */
   find(websiteId: string, cartId: string): Promise<StoredCart | undefined>;
   /**
-   * Adds the entry, or raises the quantity of an entry with the same SKU, form answers and
-   * subscription option. Undefined when the cart is missing or already purchased.
+   * What add-to-cart decides on: the item with its product and the open cart with its entries, in one
+   * read. On SQLite both are answered from what the last add read or wrote while provably unchanged;
+   * `fresh` reads them from the database (an add whose write found them changed decides again).
    */
-  addEntry(
-    websiteId: string,
-    cartId: string,
-    entry: NewCartEntry,
-  ): Promise<{ cart: StoredCart; entry: StoredCartEntry } | undefined>;
-  /**
-   * The add-to-cart write in one transaction of few statements: reads the item `itemId` with its product
-   * (undefined when there is none), holds the open cart `cartId` for the change (row lock on PostgreSQL, the
-   * write lock on SQLite), or starts a new cart when it is missing or purchased; `plan` sees the item, the
-   * entries and data as they are and may throw to write nothing. The entry is merged like addEntry merges it,
-   * the totals are stored with it, and the cart is answered as written, not read back. On SQLite, adds that
-   * arrive together share one commit (sqlite-group-commit.ts); each is answered after it.
-   */
-  addPlanned(
+  readForAdd(
     websiteId: string,
     cartId: string | undefined,
-    currency: string,
     itemId: string,
-    plan: (current: {
-      item: Item | undefined;
-      entries: readonly StoredCartEntry[];
-      data: Record<string, unknown>;
-    }) => PlannedAdd,
-  ): Promise<{ cart: StoredCart; entry: StoredCartEntry; created: boolean }>;
+    fresh?: boolean,
+  ): Promise<AddBasis>;
+  /**
+   * The one way into a cart: writes an add the shop's rules decided (CartAddition), in one transaction of
+   * few statements, and answers the cart as written (not read back). Undefined, writing nothing, when the
+   * cart or the chosen variant changed since they were read: the caller reads and decides again. On SQLite,
+   * outside a caller's transaction, adds that arrive together share one commit (sqlite-group-commit.ts);
+   * each is answered after it.
+   */
+  writeAddition(
+    websiteId: string,
+    addition: CartAddition,
+  ): Promise<{ cart: StoredCart; entry: StoredCartEntry; created: boolean } | undefined>;
   /** Undefined when the cart or entry is missing or the cart was purchased. */
   updateEntry(
     websiteId: string,
@@ -153,6 +169,7 @@ function toCart(row: Selectable<CartsTable>, entries: StoredCartEntry[]): Stored
     grandTotalMinor: Number(row.grand_total_minor),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
+    version: Number(row.version),
   };
   if (row.order_id !== null) cart.orderId = row.order_id;
   return cart;
@@ -167,91 +184,10 @@ const totalsColumns = (totals: StoredCartTotals, data: Record<string, unknown> |
   data: typeof data === 'string' ? data : toJson(data),
 });
 
-const entryRow = (websiteId: string, cartId: string, entry: StoredCartEntry) => ({
-  website_id: websiteId,
-  id: entry.id,
-  cart_id: cartId,
-  item_id: entry.itemId,
-  variant_id: entry.variantId ?? null,
-  sku: entry.sku,
-  quantity: entry.quantity,
-  chosen_variant: toJson(entry.chosenVariant),
-  additional_fields: entry.additionalFields ?? null,
-  subscription_option_id: entry.subscriptionOptionId ?? null,
-  purchase_price_minor: entry.purchasePriceMinor,
-  position: entry.position,
-  created_at: entry.createdAt,
-});
-
 /**
- * What an add writes, decided from the open cart's row and entries as read inside its transaction (none
- * for a new cart): the same entry merges (same SKU, form answers and subscription option), else a new one
- * goes last. Pure, so both ways of writing (Kysely, SQLite group commit) decide alike.
- */
-function planAddition(
-  websiteId: string,
-  currency: string,
-  row: Selectable<CartsTable> | undefined,
-  entries: readonly StoredCartEntry[],
-  item: Item | undefined,
-  plan: Parameters<CartRepository['addPlanned']>[4],
-) {
-  const now = Date.now();
-  const current = row ? fromJson<Record<string, unknown>>(row.data, {}) : {};
-  const { entry: input, totals } = plan({ item, entries, data: current });
-  const same = entries.find(
-    (e) =>
-      e.sku === input.sku &&
-      e.additionalFields === input.additionalFields &&
-      e.subscriptionOptionId === input.subscriptionOptionId,
-  );
-  const entry: StoredCartEntry = same
-    ? { ...same, quantity: same.quantity + input.quantity }
-    : {
-        id: newId(now),
-        itemId: input.itemId,
-        sku: input.sku,
-        quantity: input.quantity,
-        chosenVariant: input.chosenVariant,
-        purchasePriceMinor: input.purchasePriceMinor,
-        position: entries.reduce((last, e) => Math.max(last, e.position + 1), 0),
-        createdAt: now,
-        ...(input.variantId !== undefined ? { variantId: input.variantId } : {}),
-        ...(input.additionalFields !== undefined ? { additionalFields: input.additionalFields } : {}),
-        ...(input.subscriptionOptionId !== undefined
-          ? { subscriptionOptionId: input.subscriptionOptionId }
-          : {}),
-      };
-  const after = same ? entries.map((e) => (e === same ? entry : e)) : [...entries, entry];
-  const { totals: sums, data } = totals(after);
-  // Choices the add left as they were keep their stored text.
-  const cartChanges = { ...totalsColumns(sums, row && data === current ? row.data : data), updated_at: now };
-  const cartRow: Selectable<CartsTable> = row
-    ? { ...row, ...cartChanges }
-    : {
-        website_id: websiteId,
-        id: newId(now),
-        order_id: null,
-        is_purchased: 0,
-        currency,
-        ...cartChanges,
-        created_at: now,
-      };
-  return {
-    created: !row,
-    cartRow,
-    cartChanges,
-    // A merge writes the quantity alone, so the other columns are only encoded for a new entry.
-    ...(same
-      ? { merged: true as const, entryRow: { website_id: websiteId, id: entry.id, quantity: entry.quantity } }
-      : { merged: false as const, entryRow: entryRow(websiteId, cartRow.id, entry) }),
-    answer: { cart: toCart(cartRow, after), entry, created: !row },
-  };
-}
-
-/*
- * The add's statements for the SQLite group commit (sqlite-group-commit.ts), which runs them without Kysely;
- * the same reads and writes as the Kysely path below.
+ * The add's statements, with positional parameters, run by the SQLite group commit without Kysely and by
+ * Kysely as compiled queries (PostgreSQL, and SQLite inside a caller's transaction). Each write of the cart
+ * applies only over what the decision read: the cart's version, and the chosen variant as it was.
  */
 const SQLITE_ITEM = 'select * from "items" where "website_id" = ? and "id" = ?';
 const SQLITE_PRODUCT = 'select * from "products" where "website_id" = ? and "item_id" = ?';
@@ -260,44 +196,175 @@ const SQLITE_VARIANTS =
 const SQLITE_OPEN_CART = 'select * from "carts" where "website_id" = ? and "id" = ? and "is_purchased" = 0';
 const SQLITE_ENTRIES =
   'select * from "cart_entries" where "website_id" = ? and "cart_id" = ? order by "position", "id"';
-const SQLITE_INSERT_CART = `insert into "carts" ("website_id", "id", "order_id", "is_purchased", "currency", "data",
-  "subtotal_minor", "tax_minor", "shipping_cost_minor", "discount_minor", "grand_total_minor", "created_at", "updated_at")
-  values (@website_id, @id, @order_id, @is_purchased, @currency, @data, @subtotal_minor, @tax_minor,
-  @shipping_cost_minor, @discount_minor, @grand_total_minor, @created_at, @updated_at)`;
-// The two updates of a repeated add bind by position: measured, binding named parameters from a row
-// object cost about as much again as running the statement.
-const SQLITE_UPDATE_CART = `update "carts" set "subtotal_minor" = ?, "tax_minor" = ?, "shipping_cost_minor" = ?,
-  "discount_minor" = ?, "grand_total_minor" = ?, "data" = ?, "updated_at" = ? where "website_id" = ? and "id" = ?`;
-const updateCartSqlite = (run: RunStatement, row: Selectable<CartsTable>) =>
-  run.run(
-    SQLITE_UPDATE_CART,
-    row.subtotal_minor,
-    row.tax_minor,
-    row.shipping_cost_minor,
-    row.discount_minor,
-    row.grand_total_minor,
-    row.data,
-    row.updated_at,
-    row.website_id,
-    row.id,
-  );
-const SQLITE_UPDATE_QUANTITY = 'update "cart_entries" set "quantity" = ? where "website_id" = ? and "id" = ?';
-const SQLITE_INSERT_ENTRY = `insert into "cart_entries" ("website_id", "id", "cart_id", "item_id", "variant_id", "sku",
+const VARIANT_AS_READ = `exists (select 1 from "product_variants" where "website_id" = ? and "id" = ? and "sku" = ?
+  and "qty_in_stock" = ? and "unlimited" = ? and "price_minor" = ? and "sale_price_minor" = ? and "on_sale" = ?)`;
+const variantAsRead = (websiteId: string, v: Variant) => [
+  websiteId,
+  v.id,
+  v.sku,
+  v.qtyInStock,
+  v.unlimited ? 1 : 0,
+  v.priceMinor,
+  v.salePriceMinor,
+  v.onSale ? 1 : 0,
+];
+// An insert with a condition is an INSERT ... SELECT; PostgreSQL types its parameters from the columns.
+const INSERT_CART_IF = `insert into "carts" ("website_id", "id", "order_id", "is_purchased", "currency", "data",
+  "subtotal_minor", "tax_minor", "shipping_cost_minor", "discount_minor", "grand_total_minor", "created_at",
+  "updated_at") select ?, ?, null, 0, ?, ?, ?, ?, ?, ?, ?, ?, ? where ${VARIANT_AS_READ}`;
+// Bound by position: measured, binding named parameters from a row object cost about as much again as
+// running the statement.
+const UPDATE_CART_IF = `update "carts" set "subtotal_minor" = ?, "tax_minor" = ?, "shipping_cost_minor" = ?,
+  "discount_minor" = ?, "grand_total_minor" = ?, "data" = ?, "updated_at" = ?, "version" = "version" + 1
+  where "website_id" = ? and "id" = ? and "version" = ? and "is_purchased" = 0 and ${VARIANT_AS_READ}`;
+const UPDATE_QUANTITY = 'update "cart_entries" set "quantity" = ? where "website_id" = ? and "id" = ?';
+const INSERT_ENTRY = `insert into "cart_entries" ("website_id", "id", "cart_id", "item_id", "variant_id", "sku",
   "quantity", "chosen_variant", "additional_fields", "subscription_option_id", "purchase_price_minor", "position",
-  "created_at") values (@website_id, @id, @cart_id, @item_id, @variant_id, @sku, @quantity, @chosen_variant,
-  @additional_fields, @subscription_option_id, @purchase_price_minor, @position, @created_at)`;
+  "created_at") select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?`;
 
-/** An open cart's row and entries as an add committed them. */
+/** A written add: its cart and entry as stored, and the parameters of its statements. */
+interface WrittenAddition {
+  cart: StoredCart;
+  entry: StoredCartEntry;
+  created: boolean;
+  dataText: string;
+  /** The cart's statement (conditional) and its parameters. */
+  cartStatement: string;
+  cartParams: unknown[];
+  /** The entry's statement and its parameters (INSERT_ENTRY or UPDATE_QUANTITY). */
+  entryStatement: string;
+  entryParams: unknown[];
+}
+
+/** The JSON text each cart's data was read as, so data an add left alone keeps its stored text. */
+const dataTexts = new WeakMap<StoredCart, string>();
+
+/** Turns a decided add into the rows and statements that store it; no rule is applied here. */
+function written(websiteId: string, addition: CartAddition): WrittenAddition {
+  const now = Date.now();
+  const before = addition.cart;
+  const entries = before?.entries ?? [];
+  const { placement, entry: input } = addition;
+  let entry: StoredCartEntry;
+  let after: StoredCartEntry[];
+  if (placement.merge) {
+    entry = { ...placement.merge, quantity: placement.quantity };
+    after = entries.map((e) => (e.id === entry.id ? entry : e));
+  } else {
+    entry = {
+      id: newId(now),
+      itemId: input.itemId,
+      sku: input.sku,
+      quantity: input.quantity,
+      chosenVariant: input.chosenVariant,
+      purchasePriceMinor: input.purchasePriceMinor,
+      position: placement.position,
+      createdAt: now,
+      ...(input.variantId !== undefined ? { variantId: input.variantId } : {}),
+      ...(input.additionalFields !== undefined ? { additionalFields: input.additionalFields } : {}),
+      ...(input.subscriptionOptionId !== undefined
+        ? { subscriptionOptionId: input.subscriptionOptionId }
+        : {}),
+    };
+    after = [...entries, entry];
+  }
+  const { totals, data } = addition;
+  const kept = before && data === before.data ? dataTexts.get(before) : undefined;
+  const dataText = kept ?? toJson(data);
+  const sums = [
+    totals.subtotalMinor,
+    totals.taxMinor,
+    totals.shippingCostMinor,
+    totals.discountMinor,
+    totals.grandTotalMinor,
+  ];
+  const variant = variantAsRead(websiteId, addition.variant);
+  const cart: StoredCart = before
+    ? { ...before, ...totals, data, entries: after, updatedAt: now, version: before.version + 1 }
+    : {
+        id: newId(now),
+        websiteId,
+        isPurchased: false,
+        currency: addition.currency,
+        data,
+        entries: after,
+        ...totals,
+        createdAt: now,
+        updatedAt: now,
+        version: 0,
+      };
+  return {
+    cart,
+    entry,
+    created: !before,
+    dataText,
+    ...(before
+      ? {
+          cartStatement: UPDATE_CART_IF,
+          cartParams: [...sums, dataText, now, websiteId, cart.id, before.version, ...variant],
+        }
+      : {
+          cartStatement: INSERT_CART_IF,
+          cartParams: [websiteId, cart.id, cart.currency, dataText, ...sums, now, now, ...variant],
+        }),
+    // A merge writes the quantity alone, so the other columns are only encoded for a new entry.
+    ...(placement.merge
+      ? { entryStatement: UPDATE_QUANTITY, entryParams: [entry.quantity, websiteId, entry.id] }
+      : {
+          entryStatement: INSERT_ENTRY,
+          entryParams: [
+            websiteId,
+            entry.id,
+            cart.id,
+            entry.itemId,
+            entry.variantId ?? null,
+            entry.sku,
+            entry.quantity,
+            toJson(entry.chosenVariant),
+            entry.additionalFields ?? null,
+            entry.subscriptionOptionId ?? null,
+            entry.purchasePriceMinor,
+            entry.position,
+            entry.createdAt,
+          ],
+        }),
+  };
+}
+
+/** `?` placeholders as PostgreSQL's `$1, $2, …` (the statements hold no other question mark). */
+const numbered = (statement: string) => {
+  let n = 0;
+  return statement.replace(/\?/g, () => `$${++n}`);
+};
+
+/**
+ * PostgreSQL writes an add in one statement, so in one round trip and atomic without BEGIN/COMMIT: the cart
+ * (conditional) in a data-modifying WITH, the entry only when the cart was written. When the cart's version
+ * moved or the variant changed, nothing is written and the statement answers 0 rows.
+ */
+const postgresAddition = (w: WrittenAddition) =>
+  CompiledQuery.raw(
+    numbered(
+      `with "cart_written" as (${w.cartStatement} returning "id") ${w.entryStatement}${
+        w.entryStatement === UPDATE_QUANTITY ? ' and' : ' where'
+      } exists (select 1 from "cart_written")`,
+    ),
+    [...w.cartParams, ...w.entryParams],
+  );
+
+/** An open cart's row and entries as an add committed them, with its data's stored text. */
 export interface RememberedCart {
-  row: Selectable<CartsTable>;
-  entries: readonly StoredCartEntry[];
+  cart: StoredCart;
+  dataText: string;
 }
 
 /**
  * SQLite only: concurrent adds share one commit (sqlite-group-commit.ts) and reuse the products they read
  * (unchanged while this process wrote no content: ContentChanges.version) and the carts they committed
  * (unchanged while it wrote no carts through Kysely: checkout, quantity changes, removals, website deletion
- * with its cascade — ContentChanges.cartVersion); both only while no other process wrote the file.
+ * with its cascade — ContentChanges.cartVersion); both only while no other process wrote the file. A
+ * memory that is wrong all the same (a cart written inside a caller's transaction) costs a second decision:
+ * the write's conditions do not hold.
  */
 export interface SqliteAdds {
   group: SqliteGroupCommit;
@@ -305,93 +372,12 @@ export interface SqliteAdds {
   carts: Remembered<RememberedCart>;
 }
 
-/**
- * An add on PostgreSQL in five round trips instead of eleven: BEGIN, the open cart locked FOR UPDATE, one
- * statement that reads the item with its product and variants and the cart's entries, one that writes,
- * COMMIT. Measured, the server's CPU per add went mostly into one socket write per statement, not into the
- * database. The entries are read after the lock is held, in a statement of their own: a statement's snapshot
- * is taken when it starts, so read together with the lock they could miss an add that committed while this
- * one waited. The rows come as row_to_json, so bigints are numbers here; the row mappers read both.
- */
-async function addOnPostgres(
-  tx: Kysely<Database>,
-  websiteId: string,
-  cartId: string | undefined,
-  currency: string,
-  itemId: string,
-  plan: Parameters<CartRepository['addPlanned']>[4],
-) {
-  const row = cartId
-    ? await tx
-        .selectFrom('carts')
-        .selectAll()
-        .where('website_id', '=', websiteId)
-        .where('id', '=', cartId)
-        .where('is_purchased', '=', 0)
-        .forUpdate()
-        .executeTakeFirst()
-    : undefined;
-  const wanted = isKey(itemId) ? itemId : '';
-  const { rows } = await sql<{
-    item: Selectable<ItemsTable> | null;
-    product: Selectable<ProductsTable> | null;
-    variants: Selectable<ProductVariantsTable>[];
-    entries: Selectable<CartEntriesTable>[];
-  }>`select
-      (select row_to_json(i) from "items" i where i."website_id" = ${websiteId} and i."id" = ${wanted}) as item,
-      (select row_to_json(p) from "products" p where p."website_id" = ${websiteId} and p."item_id" = ${wanted})
-        as product,
-      (select coalesce(json_agg(v order by v."position"), '[]'::json) from "product_variants" v
-        where v."website_id" = ${websiteId} and v."item_id" = ${wanted}) as variants,
-      (select coalesce(json_agg(e order by e."position", e."id"), '[]'::json) from "cart_entries" e
-        where e."website_id" = ${websiteId} and e."cart_id" = ${row?.id ?? ''}) as entries`.execute(tx);
-  const read = rows[0]!;
-  const item = read.item ? itemFromRows(read.item, read.product ?? undefined, read.variants) : undefined;
-  const added = planAddition(websiteId, currency, row, read.entries.map(toEntry), item, plan);
-  await writeAddition(tx, websiteId, added, true);
-  return added.answer;
-}
-
-/**
- * An add's writes through Kysely. A new cart's row goes first, for its entry's foreign key (a new cart has no
- * entry to merge with). With `oneStatement` (PostgreSQL) an existing cart's row and entry are written in one
- * statement, a data-modifying WITH; SQLite has none.
- */
-async function writeAddition(
-  tx: Kysely<Database>,
-  websiteId: string,
-  added: ReturnType<typeof planAddition>,
-  oneStatement: boolean,
-) {
-  if (added.created) {
-    await tx.insertInto('carts').values(added.cartRow).execute();
-    if (!added.merged) await tx.insertInto('cart_entries').values(added.entryRow).execute();
-    return;
-  }
-  const updateCart = tx
-    .updateTable('carts')
-    .set(added.cartChanges)
-    .where('website_id', '=', websiteId)
-    .where('id', '=', added.cartRow.id);
-  if (!oneStatement) await updateCart.execute();
-  const entries = oneStatement ? tx.with('cart_written', () => updateCart) : tx;
-  if (added.merged) {
-    await entries
-      .updateTable('cart_entries')
-      .set({ quantity: added.entryRow.quantity })
-      .where('website_id', '=', websiteId)
-      .where('id', '=', added.entryRow.id)
-      .execute();
-  } else {
-    await entries.insertInto('cart_entries').values(added.entryRow).execute();
-  }
-}
-
 export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): CartRepository {
   const groupCommit = sqliteAdds?.group;
-  /** The item with its product, inside the group's transaction; remembered while provably unchanged. */
-  const readItem = (run: RunStatement, websiteId: string, itemId: string): Item | undefined => {
-    const remembered = sqliteAdds?.items.get(`${websiteId}/${itemId}`, run.dataVersion);
+  /** The item with its product, outside a transaction; remembered while provably unchanged. */
+  const readItem = (run: ReadStatements, websiteId: string, itemId: string, fresh: boolean) => {
+    const key = `${websiteId}/${itemId}`;
+    const remembered = fresh ? undefined : sqliteAdds?.items.get(key, run.dataVersion);
     if (remembered) return remembered;
     const row = run.get<Selectable<ItemsTable>>(SQLITE_ITEM, websiteId, itemId);
     if (!row) return undefined;
@@ -400,25 +386,24 @@ export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): C
       run.get<Selectable<ProductsTable>>(SQLITE_PRODUCT, websiteId, itemId),
       run.all<Selectable<ProductVariantsTable>>(SQLITE_VARIANTS, websiteId, itemId),
     );
-    sqliteAdds?.items.set(`${websiteId}/${itemId}`, item, run.dataVersion);
+    sqliteAdds?.items.set(key, item, run.dataVersion);
     return item;
   };
-  /**
-   * The open cart with its entries, inside the group's transaction: as the last add committed it while
-   * provably unchanged, else read. Forgotten until this add commits (it is remembered again only after the
-   * commit, never in a rolled-back state), so a later add of the same cart in the same group reads what this
-   * one wrote.
-   */
-  const readOpenCart = (run: RunStatement, websiteId: string, cartId: string) => {
-    const key = `${websiteId}/${cartId}`;
-    const remembered = sqliteAdds?.carts.get(key, run.dataVersion);
-    sqliteAdds?.carts.forget(key);
-    if (remembered) return remembered;
+  /** The open cart with its entries: as the last add committed it while provably unchanged, else read. */
+  const readOpenCart = (run: ReadStatements, websiteId: string, cartId: string, fresh: boolean) => {
+    const remembered = fresh ? undefined : sqliteAdds?.carts.get(`${websiteId}/${cartId}`, run.dataVersion);
+    if (remembered) {
+      dataTexts.set(remembered.cart, remembered.dataText);
+      return remembered.cart;
+    }
     const row = run.get<Selectable<CartsTable>>(SQLITE_OPEN_CART, websiteId, cartId);
-    const entries = row
-      ? run.all<Selectable<CartEntriesTable>>(SQLITE_ENTRIES, websiteId, row.id).map(toEntry)
-      : [];
-    return { row, entries };
+    if (!row) return undefined;
+    const cart = toCart(
+      row,
+      run.all<Selectable<CartEntriesTable>>(SQLITE_ENTRIES, websiteId, row.id).map(toEntry),
+    );
+    dataTexts.set(cart, row.data);
+    return cart;
   };
   const find = async (websiteId: string, cartId: string, from: Kysely<Database> = db) => {
     if (!isKey(websiteId) || !isKey(cartId)) return undefined;
@@ -440,11 +425,14 @@ export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): C
     return toCart(row, entries.map(toEntry));
   };
 
-  /** Marks the cart changed; false when it is missing or purchased, so the caller writes nothing. */
+  /**
+   * Marks the cart changed (a new version, so an add decided on the old one decides again); false when it
+   * is missing or purchased, so the caller writes nothing.
+   */
   const touchOpenCart = async (tx: Kysely<Database>, websiteId: string, cartId: string) => {
     const result = await tx
       .updateTable('carts')
-      .set({ updated_at: Date.now() })
+      .set((eb) => ({ updated_at: Date.now(), version: eb('version', '+', 1) }))
       .where('website_id', '=', websiteId)
       .where('id', '=', cartId)
       .where('is_purchased', '=', 0)
@@ -452,9 +440,57 @@ export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): C
     return Number(result.numUpdatedRows) > 0;
   };
 
-  // PostgreSQL locks the cart's row (addOnPostgres); SQLite has no FOR UPDATE, its BEGIN IMMEDIATE already
-  // holds the only write lock.
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  /**
+   * The basis through Kysely: PostgreSQL in one statement (item, product, variants, the open cart and its
+   * entries as row_to_json, so bigints come as numbers; the row mappers read both), SQLite inside a
+   * caller's transaction statement by statement.
+   */
+  const readThroughKysely = async (
+    websiteId: string,
+    cartId: string | undefined,
+    itemId: string,
+  ): Promise<AddBasis> => {
+    if (postgres) {
+      const { rows } = await sql<{
+        item: Selectable<ItemsTable> | null;
+        product: Selectable<ProductsTable> | null;
+        variants: Selectable<ProductVariantsTable>[];
+        cart: Selectable<CartsTable> | null;
+        entries: Selectable<CartEntriesTable>[];
+      }>`select
+        (select row_to_json(i) from "items" i where i."website_id" = ${websiteId} and i."id" = ${itemId}) as item,
+        (select row_to_json(p) from "products" p where p."website_id" = ${websiteId} and p."item_id" = ${itemId})
+          as product,
+        (select coalesce(json_agg(v order by v."position"), '[]'::json) from "product_variants" v
+          where v."website_id" = ${websiteId} and v."item_id" = ${itemId}) as variants,
+        (select row_to_json(c) from "carts" c
+          where c."website_id" = ${websiteId} and c."id" = ${cartId ?? ''} and c."is_purchased" = 0) as cart,
+        (select coalesce(json_agg(e order by e."position", e."id"), '[]'::json) from "cart_entries" e
+          where e."website_id" = ${websiteId} and e."cart_id" = ${cartId ?? ''}) as entries`.execute(db);
+      const read = rows[0]!;
+      const item = read.item ? itemFromRows(read.item, read.product ?? undefined, read.variants) : undefined;
+      if (!read.cart) return { item, cart: undefined };
+      const cart = toCart(read.cart, read.entries.map(toEntry));
+      dataTexts.set(cart, read.cart.data);
+      return { item, cart };
+    }
+    const item = await itemRepository(db).findById(websiteId, itemId);
+    const row = cartId
+      ? await db
+          .selectFrom('carts')
+          .selectAll()
+          .where('website_id', '=', websiteId)
+          .where('id', '=', cartId)
+          .where('is_purchased', '=', 0)
+          .executeTakeFirst()
+      : undefined;
+    if (!row) return { item, cart: undefined };
+    const cart = (await find(websiteId, row.id))!;
+    dataTexts.set(cart, row.data);
+    return { item, cart };
+  };
 
   return {
     async create(websiteId, currency) {
@@ -469,102 +505,59 @@ export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): C
 
     find: (websiteId, cartId) => find(websiteId, cartId),
 
-    async addEntry(websiteId, cartId, input) {
-      if (!isKey(websiteId) || !isKey(cartId)) return undefined;
-      return atomically(db, async (tx) => {
-        if (!(await touchOpenCart(tx, websiteId, cartId))) return undefined;
-        const existing = await tx
-          .selectFrom('cart_entries')
-          .selectAll()
-          .where('website_id', '=', websiteId)
-          .where('cart_id', '=', cartId)
-          .where('sku', '=', input.sku)
-          .execute();
-        const same = existing.find(
-          (row) =>
-            (row.additional_fields ?? undefined) === input.additionalFields &&
-            (row.subscription_option_id ?? undefined) === input.subscriptionOptionId,
-        );
-        let entryId: string;
-        if (same) {
-          entryId = same.id;
-          await tx
-            .updateTable('cart_entries')
-            .set({ quantity: Number(same.quantity) + input.quantity })
-            .where('website_id', '=', websiteId)
-            .where('id', '=', same.id)
-            .execute();
-        } else {
-          const last = await tx
-            .selectFrom('cart_entries')
-            .select((eb) => eb.fn.max('position').as('position'))
-            .where('website_id', '=', websiteId)
-            .where('cart_id', '=', cartId)
-            .executeTakeFirst();
-          const now = Date.now();
-          entryId = newId(now);
-          const position =
-            last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
-          await tx
-            .insertInto('cart_entries')
-            .values(entryRow(websiteId, cartId, { ...input, id: entryId, position, createdAt: now }))
-            .execute();
+    readForAdd(websiteId, cartId, itemId, fresh = false) {
+      if (!isKey(websiteId)) return Promise.reject(new Error('readForAdd needs a website id'));
+      const cart = isKey(cartId) ? cartId : undefined;
+      const item = isKey(itemId) ? itemId : '';
+      if (groupCommit && !db.isTransaction) {
+        // Both remembered and provably unchanged: answered without a statement or the connection lock.
+        if (!fresh && sqliteAdds && item) {
+          const dataVersion = groupCommit.dataVersionNow();
+          const known = sqliteAdds.items.get(`${websiteId}/${item}`, dataVersion);
+          const open = cart ? sqliteAdds.carts.get(`${websiteId}/${cart}`, dataVersion) : undefined;
+          if (known && (!cart || open)) {
+            if (open) dataTexts.set(open.cart, open.dataText);
+            return Promise.resolve({ item: known, cart: open?.cart });
+          }
         }
-        const cart = (await find(websiteId, cartId, tx))!;
-        return { cart, entry: cart.entries.find((e) => e.id === entryId)! };
-      });
+        // Else the reads that arrive together share the connection lock.
+
+        return groupCommit.read((run) => ({
+          item: item ? readItem(run, websiteId, item, fresh) : undefined,
+          cart: cart ? readOpenCart(run, websiteId, cart, fresh) : undefined,
+        }));
+      }
+      return readThroughKysely(websiteId, cart, item);
     },
 
     // Not async: the group commit's promise is handed back as it is, without another wrapper per add.
-    addPlanned(websiteId, cartId, currency, itemId, plan) {
-      if (!isKey(websiteId)) return Promise.reject(new Error('addPlanned needs a website id'));
-      const id = isKey(cartId) ? cartId : undefined;
-      // SQLite outside a caller's transaction: adds that arrive together share one commit, and the reads run
-      // inside it (a statement outside a transaction takes and drops the file's read lock each time).
+    writeAddition(websiteId, addition) {
+      if (!isKey(websiteId)) return Promise.reject(new Error('writeAddition needs a website id'));
+      const w = written(websiteId, addition);
+      const answer = { cart: w.cart, entry: w.entry, created: w.created };
       if (groupCommit && !db.isTransaction) {
         return groupCommit.write((run) => {
-          const item = isKey(itemId) ? readItem(run, websiteId, itemId) : undefined;
-          const { row, entries } = id ? readOpenCart(run, websiteId, id) : { row: undefined, entries: [] };
-          const added = planAddition(websiteId, currency, row, entries, item, plan);
-          if (added.created) run.run(SQLITE_INSERT_CART, added.cartRow);
-          else updateCartSqlite(run, added.cartRow);
-          if (added.merged)
-            run.run(SQLITE_UPDATE_QUANTITY, added.entryRow.quantity, websiteId, added.entryRow.id);
-          else run.run(SQLITE_INSERT_ENTRY, added.entryRow);
-          const written: RememberedCart = { row: added.cartRow, entries: added.answer.cart.entries };
+          // The cart goes first: when its conditions fail, nothing was written and the add is refused alone.
+          if (run.run(w.cartStatement, ...w.cartParams) === 0) return undefined;
+          run.run(w.entryStatement, ...w.entryParams);
+          const remembered: RememberedCart = { cart: w.cart, dataText: w.dataText };
           run.afterCommit(() =>
-            sqliteAdds?.carts.set(`${websiteId}/${added.cartRow.id}`, written, run.dataVersion),
+            sqliteAdds?.carts.set(`${websiteId}/${w.cart.id}`, remembered, run.dataVersion),
           );
-          return added.answer;
+          return answer;
         });
       }
-      if (postgres) return atomically(db, (tx) => addOnPostgres(tx, websiteId, id, currency, itemId, plan));
+      if (postgres) {
+        return db
+          .executeQuery(postgresAddition(w))
+          .then((result) => (Number(result.numAffectedRows ?? 0) > 0 ? answer : undefined));
+      }
       // SQLite inside a caller's transaction, which already holds the file's write lock.
       return atomically(db, async (tx) => {
-        const item = await itemRepository(tx).findById(websiteId, itemId);
-        let row: Selectable<CartsTable> | undefined;
-        if (id) {
-          row = await tx
-            .selectFrom('carts')
-            .selectAll()
-            .where('website_id', '=', websiteId)
-            .where('id', '=', id)
-            .where('is_purchased', '=', 0)
-            .executeTakeFirst();
-        }
-        const entries = row
-          ? await tx
-              .selectFrom('cart_entries')
-              .selectAll()
-              .where('website_id', '=', websiteId)
-              .where('cart_id', '=', row.id)
-              .orderBy('position')
-              .orderBy('id')
-              .execute()
-          : [];
-        const added = planAddition(websiteId, currency, row, entries.map(toEntry), item, plan);
-        await writeAddition(tx, websiteId, added, false);
-        return added.answer;
+        const cartWritten = await tx.executeQuery(CompiledQuery.raw(w.cartStatement, w.cartParams));
+        if (Number(cartWritten.numAffectedRows ?? 0) === 0) return undefined;
+        await tx.executeQuery(CompiledQuery.raw(w.entryStatement, w.entryParams));
+        return answer;
       });
     },
 
@@ -606,7 +599,7 @@ export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): C
     async saveTotals(websiteId, cartId, totals, data) {
       await db
         .updateTable('carts')
-        .set(totalsColumns(totals, data))
+        .set((eb) => ({ ...totalsColumns(totals, data), version: eb('version', '+', 1) }))
         .where('website_id', '=', websiteId)
         .where('id', '=', cartId)
         .where('is_purchased', '=', 0)

@@ -114,6 +114,8 @@ export interface CartsTable {
   grand_total_minor: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** Raised by every write of the cart or its entries; add-to-cart writes only over the version it read. */
+  version: Generated<number>;
 }
 
 export interface CartEntriesTable {

@@ -19,13 +19,23 @@ export type RunStatement = {
   readonly dataVersion: number;
   get<Row>(sql: string, ...params: unknown[]): Row | undefined;
   all<Row>(sql: string, ...params: unknown[]): Row[];
-  run(sql: string, ...params: unknown[]): void;
+  /** Answers how many rows the statement changed, so a conditional write can tell it did not apply. */
+  run(sql: string, ...params: unknown[]): number;
   /**
    * Runs `fn` right after the group's COMMIT succeeded, before any caller is answered; never when this
    * write was rolled back or the commit failed. For memories that must only ever hold committed rows.
    */
   afterCommit(fn: () => void): void;
 };
+
+/** Reads for `read`: the same statements, without afterCommit (a read commits nothing). */
+export type ReadStatements = Pick<RunStatement, 'dataVersion' | 'get' | 'all'>;
+
+interface ReadJob {
+  work: (run: ReadStatements) => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
 
 /** At most this many writes share one commit, so one busy moment cannot make a very long transaction. */
 const MAX_PER_COMMIT = 64;
@@ -45,6 +55,8 @@ const MAX_PER_COMMIT = 64;
 export class SqliteGroupCommit {
   #queue: Job[] = [];
   #scheduled = false;
+  #reads: ReadJob[] = [];
+  #readsScheduled = false;
   readonly #statements = new Map<string, SqliteDatabase.Statement>();
 
   constructor(
@@ -59,6 +71,47 @@ export class SqliteGroupCommit {
       this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       this.#schedule();
     });
+  }
+
+  /**
+   * Runs `work` (synchronous reads) with the reads that arrive together, under the connection lock so they
+   * never see another request's uncommitted transaction, and with SQLite's data_version read once for them.
+   * Outside a transaction: a read that must agree with a later write has that write check it.
+   */
+  read<T>(work: (run: ReadStatements) => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#reads.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (this.#readsScheduled) return;
+      this.#readsScheduled = true;
+      setImmediate(() => {
+        this.#readsScheduled = false;
+        const jobs = this.#reads;
+        this.#reads = [];
+        this.dialect
+          .exclusively(() => {
+            this.#run.dataVersion = this.#statement('pragma data_version').pluck().get() as number;
+            for (const job of jobs) {
+              try {
+                job.resolve(job.work(this.#run));
+              } catch (error) {
+                job.reject(error);
+              }
+            }
+          })
+          .catch((error: unknown) => {
+            for (const job of jobs) job.reject(error);
+          });
+      });
+    });
+  }
+
+  /**
+   * SQLite's data_version now, without the connection lock: it only counts other connections' commits, so
+   * reading it in the middle of another request's transaction on this connection is harmless. For memories
+   * that need no row read (cart-repository.ts).
+   */
+  dataVersionNow(): number {
+    return this.#statement('pragma data_version').pluck().get() as number;
   }
 
   #schedule() {
@@ -114,7 +167,7 @@ export class SqliteGroupCommit {
       this.#timed(sql, () => this.#reading(sql).all(...params) as Row[]),
     run: (sql: string, ...params: unknown[]) => {
       this.#writes++;
-      this.#timed(sql, () => this.#statement(sql).run(...params));
+      return this.#timed(sql, () => this.#statement(sql).run(...params).changes);
     },
     afterCommit: (fn: () => void) => {
       this.#afterCommit.push(fn);

@@ -6,9 +6,22 @@ import {
   isSubscribable,
   missingOptions,
   ProductType,
+  placeInCart,
+  quantityInCart,
   validateAddToCart,
 } from '@baukasten/commerce';
-import type { Item, Product, Storage, StoredCart, Variant, Website } from '@baukasten/storage';
+import type {
+  AddBasis,
+  CartAddition,
+  Item,
+  NewCartEntry,
+  Product,
+  Storage,
+  StoredCart,
+  StoredCartEntry,
+  Variant,
+  Website,
+} from '@baukasten/storage';
 import { HttpError } from '../http-error.js';
 import { serverMessages } from '../messages.js';
 import {
@@ -71,6 +84,75 @@ function asProductItem(item: Item | undefined): ProductItem {
   return item as ProductItem;
 }
 
+/** Reads and decisions an add may take when its cart keeps changing under it (other processes). */
+const ADD_ATTEMPTS = 5;
+
+/**
+ * The shop's rules on what was read: the item must be a product a cart can hold, the variant chosen and in
+ * stock for what the cart already holds plus this add (validateAddToCart), the line merges with the same
+ * one or goes last (placeInCart), and the totals are those of the cart after it (totalsOf).
+ */
+function decideAddition(
+  website: Website,
+  basis: AddBasis,
+  input: AddToCartInput,
+  ownCartData: Record<string, unknown> | undefined,
+): { addition: CartAddition; totals: CartTotals } {
+  const item = asProductItem(basis.item);
+  const product = item.product;
+  if (!ownCartData) refuseOtherCheckoutPaths(product);
+  const entries: readonly StoredCartEntry[] = basis.cart?.entries ?? [];
+  const sku = input.sku || skuOfOptions(product, input.chosenOptions);
+  const result = validateAddToCart({
+    product: { ...product, variants: product.variants },
+    sku,
+    ...(input.chosenOptions ? { chosenOptions: input.chosenOptions } : {}),
+    quantity: input.quantity,
+    quantityInCart: quantityInCart(entries, item.id, sku),
+  });
+  if (!result.ok) {
+    const status = result.error.type === 'OUT_OF_STOCK' ? 409 : 400;
+    throw fail(status, result.error.type, result.error.message);
+  }
+  const variant = (result.variant as Variant | null) ?? product.variants[0];
+  if (!variant) throw fail(400, 'VARIANT_UNAVAILABLE', ADD_TO_CART_MESSAGES.variantUnavailable);
+  const snapshot: EntrySnapshot = {
+    sku: variant.sku,
+    attributes: variant.attributes,
+    title: item.title,
+    productType: product.productType,
+    ...(variant.weightGrams !== undefined ? { weightGrams: variant.weightGrams } : {}),
+  };
+  const entry: NewCartEntry = {
+    itemId: item.id,
+    variantId: variant.id,
+    sku: variant.sku,
+    quantity: result.quantity,
+    chosenVariant: snapshot,
+    ...(input.additionalFields !== undefined ? { additionalFields: input.additionalFields } : {}),
+    ...(input.subscriptionOptionId !== undefined ? { subscriptionOptionId: input.subscriptionOptionId } : {}),
+    purchasePriceMinor: priceOf(variant),
+  };
+  const placement = placeInCart(entries, entry);
+  const after: StoredCartEntry[] = placement.merge
+    ? entries.map((e) => (e === placement.merge ? { ...e, quantity: placement.quantity } : e))
+    : [...entries, { ...entry, id: '', position: placement.position, createdAt: 0 }];
+  const data = ownCartData ?? basis.cart?.data ?? {};
+  const totals = totalsOf(website, after, data as CartChoices);
+  return {
+    addition: {
+      cart: basis.cart,
+      currency: website.currency,
+      placement,
+      entry,
+      variant,
+      totals: storedTotalsOf(totals),
+      data,
+    },
+    totals,
+  };
+}
+
 export class CartService {
   constructor(private readonly storage: Storage) {}
 
@@ -96,69 +178,68 @@ export class CartService {
   }
 
   /**
-   * Adds to the visitor's open cart, or to a new one when there is none or it was bought. The product and
-   * the cart are read, checked against the shop's rules, written and totalled in one transaction of few
-   * statements (no read-back): add-to-cart is the hottest write of a shop.
+   * Adds to the visitor's open cart, or to a new one when there is none or it was bought (R7.1.2). Gift
+   * cards and subscriptions are refused here: they have checkout paths of their own (R6.3.1).
    */
   async addEntry(website: Website, cartId: string | undefined, input: AddToCartInput) {
-    let computed: CartTotals | undefined;
-    const added = await this.storage.carts.addPlanned(
-      website.id,
-      cartId,
-      website.currency,
-      input.itemId,
-      (current) => {
-        // Read in the add's own transaction: the rules see the stock as it is when the cart is written.
-        const item = asProductItem(current.item);
-        const product = item.product;
-        refuseOtherCheckoutPaths(product);
-        const sku = input.sku || skuOfOptions(product, input.chosenOptions);
-        const quantityInCart = current.entries
-          .filter((e) => e.itemId === item.id && (!sku || e.sku === sku))
-          .reduce((sum, e) => sum + e.quantity, 0);
-        const result = validateAddToCart({
-          product: { ...product, variants: product.variants },
-          sku,
-          ...(input.chosenOptions ? { chosenOptions: input.chosenOptions } : {}),
-          quantity: input.quantity,
-          quantityInCart,
-        });
-        if (!result.ok) {
-          const status = result.error.type === 'OUT_OF_STOCK' ? 409 : 400;
-          throw fail(status, result.error.type, result.error.message);
-        }
-        const variant = (result.variant as Variant | null) ?? product.variants[0];
-        if (!variant) throw fail(400, 'VARIANT_UNAVAILABLE', ADD_TO_CART_MESSAGES.variantUnavailable);
-        const snapshot: EntrySnapshot = {
-          sku: variant.sku,
-          attributes: variant.attributes,
-          title: item.title,
-          productType: product.productType,
-          ...(variant.weightGrams !== undefined ? { weightGrams: variant.weightGrams } : {}),
-        };
-        return {
-          entry: {
-            itemId: item.id,
-            variantId: variant.id,
-            sku: variant.sku,
-            quantity: result.quantity,
-            chosenVariant: snapshot,
-            ...(input.additionalFields !== undefined ? { additionalFields: input.additionalFields } : {}),
-            ...(input.subscriptionOptionId !== undefined
-              ? { subscriptionOptionId: input.subscriptionOptionId }
-              : {}),
-            purchasePriceMinor: priceOf(variant),
-          },
-          totals: (entries) => {
-            computed = totalsOf(website, entries, current.data as CartChoices);
-            return { totals: storedTotalsOf(computed), data: current.data };
-          },
-        };
-      },
+    const added = await this.#inTurn(cartId && `${website.id}/${cartId}`, () =>
+      this.#add(website, cartId, input, undefined),
     );
-    const shoppingCart = cartView(website, added.cart, computed);
+    const shoppingCart = cartView(website, added.cart, added.totals);
     const newlyAdded = shoppingCart.entries.find((e) => e.id === added.entry.id)!;
     return { shoppingCart, newlyAdded, cartId: added.cart.id };
+  }
+
+  /**
+   * A new cart holding this one line, for the gift-card and subscription checkouts (R6.3.1), with their own
+   * cart data. The line goes through the same rules and the same write as any add.
+   */
+  async startOwnCart(website: Website, input: AddToCartInput, data: Record<string, unknown>) {
+    return this.#add(website, undefined, input, data);
+  }
+
+  /** Adds to one cart run one after another in this process, so they never decide on each other's past. */
+  readonly #turns = new Map<string, Promise<unknown>>();
+  #inTurn<T>(key: string | undefined | '', work: () => Promise<T>): Promise<T> {
+    if (!key) return work();
+    const before = this.#turns.get(key);
+    const turn = before ? before.then(work, work) : work();
+    const settled = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#turns.set(key, settled);
+    void settled.then(() => {
+      if (this.#turns.get(key) === settled) this.#turns.delete(key);
+    });
+    return turn;
+  }
+
+  /**
+   * Read, decide, write. Storage reads the item and the open cart; the shop's rules (@baukasten/commerce)
+   * decide whether the add may go ahead, where it lands and what the cart then costs; storage writes that
+   * decision, only while the cart and the chosen variant are still as read. When they changed meanwhile
+   * (another process, a quantity change, a restock), the add reads afresh and decides again.
+   * `ownCartData`: a new cart of a checkout path of its own (gift card, subscription) with that data.
+   */
+  async #add(
+    website: Website,
+    cartId: string | undefined,
+    input: AddToCartInput,
+    ownCartData: Record<string, unknown> | undefined,
+  ) {
+    for (let attempt = 0; attempt < ADD_ATTEMPTS; attempt++) {
+      const basis = await this.storage.carts.readForAdd(
+        website.id,
+        ownCartData ? undefined : cartId,
+        input.itemId,
+        attempt > 0,
+      );
+      const decided = decideAddition(website, basis, input, ownCartData);
+      const written = await this.storage.carts.writeAddition(website.id, decided.addition);
+      if (written) return { ...written, totals: decided.totals };
+    }
+    throw fail(409, 'CART_BUSY', commerceMessages.cartBusy);
   }
 
   private async existingCart(website: Website, cartId: string | undefined): Promise<StoredCart> {
@@ -198,10 +279,13 @@ export class CartService {
     website: Website,
     cartId: string | undefined,
     entryId: string,
-    additionalFields: string,
+    /** Undefined clears the answers (the client sent null or none). */
+    additionalFields: string | undefined,
   ) {
     const cart = await this.existingCart(website, cartId);
-    const updated = await this.storage.carts.updateEntry(website.id, cart.id, entryId, { additionalFields });
+    const updated = await this.storage.carts.updateEntry(website.id, cart.id, entryId, {
+      additionalFields: additionalFields ?? null,
+    });
     if (!updated) throw fail(404, 'CART_ENTRY_NOT_FOUND', serverMessages.cartEntryNotFound);
     const shoppingCart = await this.withTotals(website, updated.cart);
     return { shoppingCart, updatedEntry: shoppingCart.entries.find((e) => e.id === entryId)! };

@@ -1,12 +1,13 @@
 import { SESSION_MESSAGES } from '@baukasten/commerce';
-import type { Storage, Website } from '@baukasten/storage';
+import type { Storage } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { checkCrumb, registerCrumbCookie } from '../crumb.js';
 import { HttpError } from '../http-error.js';
-import { serverMessages } from '../messages.js';
 import { siteOrigin } from '../pages/seo-routes.js';
+import { parseOr400 } from '../parse-input.js';
 import { InMemoryRateLimiter, type RateLimiter } from '../rate-limit.js';
+import { websiteOf } from '../site-request.js';
 import { additionalFieldsInput, optionalText } from './cart-input.js';
 import { CartService } from './cart-service.js';
 import { CART_VIEW_SCHEMA, ENTRY_VIEW_SCHEMA } from './cart-view.js';
@@ -75,14 +76,6 @@ const checkoutBody = z.object({
   paymentDetails: z.record(z.string(), z.unknown()).optional(),
   crumb: z.string().optional(),
 });
-
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw new HttpError(400, 'BAD_REQUEST', serverMessages.badRequest);
-  return result.data;
-}
-
-const websiteOf = (request: FastifyRequest): Website => request.website!;
 
 const cartCookieOptions = (secure: boolean) =>
   ({ path: '/', sameSite: 'lax', maxAge: CART_COOKIE_MAX_AGE_S, secure }) as const;
@@ -168,7 +161,7 @@ export function registerCommerceRoutes(
     async (request, reply) => {
       if (isFormPost(request)) return addToCartForm(request, reply);
       await guarded(request);
-      const body = parse(addToCartBody, request.body);
+      const body = parseOr400(addToCartBody, request.body);
       const result = await carts.addEntry(websiteOf(request), cartIdOf(request), {
         itemId: body.itemId,
         sku: body.sku,
@@ -182,13 +175,13 @@ export function registerCommerceRoutes(
   );
 
   site.patch('/api/commerce/shopping-cart/entries/:entryId', { preHandler: guarded }, async (request) => {
-    const { entryId } = parse(entryParams, request.params);
-    const { quantity } = parse(quantityBody, request.body);
+    const { entryId } = parseOr400(entryParams, request.params);
+    const { quantity } = parseOr400(quantityBody, request.body);
     return carts.changeQuantity(websiteOf(request), cartIdOf(request), entryId, quantity);
   });
 
   site.delete('/api/commerce/shopping-cart/entries/:entryId', { preHandler: guarded }, async (request) => {
-    const { entryId } = parse(entryParams, request.params);
+    const { entryId } = parseOr400(entryParams, request.params);
     return carts.removeEntry(websiteOf(request), cartIdOf(request), entryId);
   });
 
@@ -196,8 +189,8 @@ export function registerCommerceRoutes(
     '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
     { preHandler: guarded },
     async (request) => {
-      const { entryId } = parse(entryParams, request.params);
-      const body = parse(additionalFieldsBody, request.body);
+      const { entryId } = parseOr400(entryParams, request.params);
+      const body = parseOr400(additionalFieldsBody, request.body);
       return carts.updateAdditionalFields(
         websiteOf(request),
         cartIdOf(request),
@@ -208,7 +201,7 @@ export function registerCommerceRoutes(
   );
 
   site.get('/api/commerce/inventory/stock/', async (request) => {
-    const { itemId } = parse(stockQuery, request.query);
+    const { itemId } = parseOr400(stockQuery, request.query);
     return carts.stock(websiteOf(request), itemId);
   });
 
@@ -233,7 +226,7 @@ export function registerCommerceRoutes(
   site.post('/api/commerce/checkout', async (request, reply) => {
     if (isFormPost(request)) return checkoutForm(request, reply);
     await guarded(request);
-    const body = parse(checkoutBody, request.body);
+    const body = parseOr400(checkoutBody, request.body);
     try {
       const website = websiteOf(request);
       const order = await checkout.checkout(website, cartIdOf(request), body, {

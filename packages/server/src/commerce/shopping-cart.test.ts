@@ -52,7 +52,7 @@ withTestDatabases((db) => {
     expect(crumbCookie.httpOnly).toBeFalsy();
   });
 
-  it('R7.1.2 adds an entry: shoppingCart and newlyAdded, cart cookie httpOnly, hasCart readable', async () => {
+  it('R6.1.1 R7.1.2 an anonymous visitor adds an entry: shoppingCart and newlyAdded, cart cookie httpOnly, hasCart readable', async () => {
     const v = await visitor();
     const res = await v.add(shop.mug.id, sku('TASSE'), 2);
     expect(res.statusCode).toBe(200);
@@ -103,42 +103,42 @@ withTestDatabases((db) => {
   describe('add-to-cart errors carry the tracked type and the German text', () => {
     const cases: [string, () => [string, string | undefined, unknown], number, string, string][] = [
       [
-        'R8.1.2 missing option',
+        'R8.1.4 R5.1.2 missing option',
         () => [shop.shirt.id, undefined, 1],
         400,
         'NO_VARIANT_SELECTED',
         'Bitte wähle die Option Größe.',
       ],
       [
-        'R8.1.3 sold-out variant',
+        'R8.1.7 R5.1.6 sold-out variant',
         () => [shop.shirt.id, sku('S'), 1],
         400,
         'VARIANT_UNAVAILABLE',
         'Diese Artikelvariante ist leider nicht verfügbar. Bitte eine andere Variante wählen.',
       ],
       [
-        'R8.1.3 unknown sku',
+        'R8.1.7 R5.1.5 unknown sku',
         () => [shop.shirt.id, 'GIBTSNICHT', 1],
         400,
         'VARIANT_UNAVAILABLE',
         'Diese Artikelvariante ist leider nicht verfügbar. Bitte eine andere Variante wählen.',
       ],
       [
-        'R8.1.4 more than in stock',
+        'R8.1.8 R5.1.6 more than in stock',
         () => [shop.shirt.id, sku('M'), 4],
         409,
         'OUT_OF_STOCK',
         'Leider sind derzeit nicht genügend Artikel verfügbar.',
       ],
       [
-        'R8.1.5 quantity not a number',
+        'R8.1.9 R5.1.7 quantity not a number',
         () => [shop.mug.id, sku('TASSE'), 'viele'],
         400,
         'QUANTITY_NOT_A_NUMBER',
         'Anzahl muss eine Zahl sein.',
       ],
       [
-        'R8.1.6 quantity not whole',
+        'R8.1.10 R5.1.8 quantity not whole',
         () => [shop.mug.id, sku('TASSE'), 1.5],
         400,
         'QUANTITY_NOT_A_NUMBER',
@@ -152,7 +152,7 @@ withTestDatabases((db) => {
         'Gutscheine können nicht in den Warenkorb gelegt werden. Bitte kaufe den Gutschein direkt auf seiner Seite.',
       ],
       [
-        'R8.1.3 unknown product',
+        'R8.1.7 R5.1.5 unknown product',
         () => ['000000000000000000000000', undefined, 1],
         404,
         'VARIANT_UNAVAILABLE',
@@ -168,7 +168,7 @@ withTestDatabases((db) => {
       });
     }
 
-    it('R5.1.3 stock counts what the cart already holds', async () => {
+    it('R5.1.6 stock counts what the cart already holds', async () => {
       const v = await visitor();
       expect((await v.add(shop.shirt.id, sku('M'), 3)).statusCode).toBe(200);
       const res = await v.add(shop.shirt.id, sku('M'), 1);
@@ -199,7 +199,7 @@ withTestDatabases((db) => {
     });
   });
 
-  it('R8.1.8 refuses a state change without the crumb, with the session text', async () => {
+  it('R8.1.12 refuses a state change without the crumb, with the session text', async () => {
     const v = await visitor();
     const res = await v
       .add(shop.mug.id, sku('TASSE'), 1, {})
@@ -217,7 +217,7 @@ withTestDatabases((db) => {
     expect(wrong.statusCode).toBe(403);
   });
 
-  it('R8.1.8 page answers issue the crumb cookie too, and keep a crumb the visitor already has', async () => {
+  it('page answers issue the crumb cookie too, and keep a crumb the visitor already has', async () => {
     const page = await app.inject({ method: 'GET', url: '/', headers: { host: shop.hostname } });
     expect(page.cookies.find((c) => c.name === 'crumb')?.value).toMatch(/^[\w-]{20,}$/);
     const again = await app.inject({
@@ -253,7 +253,7 @@ withTestDatabases((db) => {
     }
   });
 
-  it('R8.1.8 without any cookie the answer asks to enable cookies', async () => {
+  it('R8.1.13 without any cookie the answer asks to enable cookies', async () => {
     const v = await visitor();
     const res = await v.request(
       'POST',
@@ -268,7 +268,7 @@ withTestDatabases((db) => {
     });
   });
 
-  it('R8.1.8 the crumb also comes as a form field (no-JavaScript fallback, answered with a redirect)', async () => {
+  it('the crumb also comes as a form field (no-JavaScript fallback, answered with a redirect)', async () => {
     const v = await visitor();
     const res = await app.inject({
       method: 'POST',
@@ -286,7 +286,7 @@ withTestDatabases((db) => {
     expect((await storage.carts.find(shop.websiteId, cartId))!.entries).toMatchObject([{ quantity: 1 }]);
   });
 
-  it('R8.1.9 answers 429 with the German retry text when a client sends too much', async () => {
+  it('R8.1.14 answers 429 with the German retry text when a client sends too much', async () => {
     const limited = await buildApp({
       storage,
       logLevel: 'silent',
@@ -307,7 +307,7 @@ withTestDatabases((db) => {
     }
   });
 
-  it('R7.1.2 changes an entry quantity, checks it, and removes the entry', async () => {
+  it('R5.1.6 R8.1.9 changes an entry quantity, checks it against the stock and as a number, and removes the entry', async () => {
     const v = await visitor();
     const entry = (await v.add(shop.shirt.id, sku('M'), 1)).json().newlyAdded;
     const url = `/api/commerce/shopping-cart/entries/${entry.id}`;
@@ -443,7 +443,7 @@ withTestDatabases((db) => {
     expect((await put({ additionalFields: 7 })).statusCode).toBe(400);
   });
 
-  it('R7.1.5 reports stock per variant with unlimited and qtyInStock', async () => {
+  it('R7.1.6 reports stock per variant with unlimited and qtyInStock', async () => {
     const v = await visitor();
     const res = await v.request('GET', `/api/commerce/inventory/stock/?itemId=${shop.shirt.id}`);
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { RESTOCK_MESSAGES, restockEmailProblem } from '@baukasten/commerce';
-import type { Storage, Website } from '@baukasten/storage';
+import type { Storage } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireCrumb } from '../crumb.js';
@@ -7,6 +7,9 @@ import type { VisitorFormGuard } from '../forms/visitor-form-guard.js';
 import { HttpError } from '../http-error.js';
 import { requireOwner } from '../owner-auth.js';
 import { siteOrigin } from '../pages/seo-routes.js';
+import { badRequest, parseOr400 } from '../parse-input.js';
+import { websiteOf } from '../site-request.js';
+import { restockMessages as m } from './restock-messages.js';
 import { RestockService } from './restock-service.js';
 
 /** The visitor's sign-up path: spec 7 leaves it open (see the README of this folder). */
@@ -24,22 +27,16 @@ const signupBody = z.object({
   productId: id,
   variantId: id,
   siteVisitorEmail: z.unknown().optional(),
-  recaptchaEnterpriseV3Token: z.string().max(5000).optional(),
-  language: z.string().max(20).optional(),
+  // A client without a captcha token or a translation service sends null for it (spec 7 restock signup).
+  recaptchaEnterpriseV3Token: z.string().max(5000).nullish(),
+  language: z.string().max(20).nullish(),
 });
 const groupsQuery = z.object({ cursor: z.string().max(500).optional() });
 const signupsQuery = z.object({ productId: id, variantId: id, cursor: z.string().max(500).optional() });
 const sendBody = z.object({ productId: id, variantId: id });
 const sendAllBody = z.object({ sendRequests: z.array(sendBody).min(1).max(500) });
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, message: string): T {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw new HttpError(400, 'BAD_REQUEST', message);
-  return result.data;
-}
-
-const websiteOf = (request: FastifyRequest): Website => request.website!;
-const merchantBadRequest = 'Bitte gib productId und variantId an.';
+const merchantBadRequest = () => badRequest(m.productAndVariantMissing);
 
 /**
  * Restock sign-up for visitors, and for the merchant the lists of waiting visitors and the send calls of
@@ -57,7 +54,7 @@ export function registerRestockRoutes(
   const signUp = async (request: FastifyRequest) => {
     const website = websiteOf(request);
     await guard.limit(request);
-    const body = parse(signupBody, request.body, RESTOCK_MESSAGES.submitFailed);
+    const body = parseOr400(signupBody, request.body, () => badRequest(RESTOCK_MESSAGES.submitFailed));
     const problem = restockEmailProblem(body.siteVisitorEmail);
     if (problem) throw new HttpError(400, 'INVALID_EMAIL', problem);
     const found = await restock.findVariant(website, body.productId, body.variantId);
@@ -89,13 +86,13 @@ export function registerRestockRoutes(
   );
 
   site.get(`${MERCHANT_PATH}/groups`, { preHandler: requireOwner }, async (request) => {
-    const query = parse(groupsQuery, request.query, merchantBadRequest);
+    const query = parseOr400(groupsQuery, request.query, merchantBadRequest);
     const page = await storage.restockSignups.listGroups(websiteOf(request).id, { cursor: query.cursor });
     return { signUpGroups: page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
   });
 
   site.get(MERCHANT_PATH, { preHandler: requireOwner }, async (request) => {
-    const query = parse(signupsQuery, request.query, merchantBadRequest);
+    const query = parseOr400(signupsQuery, request.query, merchantBadRequest);
     const page = await storage.restockSignups.listSignups(
       websiteOf(request).id,
       query.productId,
@@ -119,17 +116,13 @@ export function registerRestockRoutes(
   });
 
   site.post(`${MERCHANT_PATH}/send`, { preHandler: requireOwner }, async (request) => {
-    const body = parse(sendBody, request.body, merchantBadRequest);
+    const body = parseOr400(sendBody, request.body, merchantBadRequest);
     const sentCount = await restock.send(websiteOf(request), [body], siteOrigin(request));
     return { sentCount };
   });
 
   site.post(`${MERCHANT_PATH}/send/all`, { preHandler: requireOwner }, async (request) => {
-    const body = parse(
-      sendAllBody,
-      request.body,
-      'Bitte gib sendRequests als Liste von productId und variantId an.',
-    );
+    const body = parseOr400(sendAllBody, request.body, () => badRequest(m.sendRequestsMissing));
     const sentCount = await restock.send(websiteOf(request), body.sendRequests, siteOrigin(request));
     return { sentCount };
   });

@@ -185,7 +185,7 @@ withTestDatabases((db) => {
     expect((await get(`${MERCHANT}?productId=${mug.id}&variantId=${variantId}`)).json().signUps).toEqual([]);
   });
 
-  it('R7.4.11 send/all mails every variant named in sendRequests', async () => {
+  it('R7.4.11 R3.24.4 send/all mails every variant named in sendRequests', async () => {
     await signUp(shirt, 0, 'klein@example.de');
     peer.received.length = 0;
     const res = await post(

@@ -1,5 +1,5 @@
 import { formatMoney, PageType, ProductType, SESSION_MESSAGES } from '@baukasten/commerce';
-import type { Storage, Website } from '@baukasten/storage';
+import type { Storage } from '@baukasten/storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { additionalFieldsInput, optionalText } from '../commerce/cart-input.js';
@@ -10,7 +10,9 @@ import { defaultPaymentProviders } from '../commerce/payment-providers.js';
 import { requireCrumb } from '../crumb.js';
 import { checkoutPrefillOf } from '../customer-accounts/customer-accounts.js';
 import { HttpError } from '../http-error.js';
+import { parseOr400 } from '../parse-input.js';
 import { InMemoryRateLimiter } from '../rate-limit.js';
+import { websiteOf } from '../site-request.js';
 import { siteOrigin } from '../site-url.js';
 import {
   checkoutFormFields,
@@ -18,7 +20,6 @@ import {
   checkoutInputOf,
   esc,
   isFormPost,
-  parseBody,
   sendCheckoutPage,
   sendFieldsError,
 } from './checkout-page.js';
@@ -43,7 +44,6 @@ const tokenQuery = z.object({ cartToken: z.string().max(64).optional(), format: 
 const orderQuery = z.object({ orderId: z.string().max(64).optional(), format: z.string().optional() });
 const subscribeBody = z.object({ ...checkoutFormFields, cartToken: z.string().max(64).optional() });
 
-const websiteOf = (request: FastifyRequest): Website => request.website!;
 const confirmationUrl = (orderId: string) =>
   `/checkout/subscribe/bestaetigt?orderId=${encodeURIComponent(orderId)}`;
 
@@ -68,7 +68,7 @@ export function registerSubscriptionRoutes(
   };
 
   site.post('/api/3/commerce/cart/subscription', { preHandler: guarded }, async (request) => {
-    const body = parseBody(subscriptionCartBody, request.body);
+    const body = parseOr400(subscriptionCartBody, request.body);
     const data = await subscriptions.startCart(websiteOf(request), {
       itemId: body.itemId,
       sku: body.sku || undefined,
@@ -81,7 +81,7 @@ export function registerSubscriptionRoutes(
   });
 
   site.get('/checkout/subscribe', async (request, reply) => {
-    const { cartToken } = parseBody(tokenQuery, request.query);
+    const { cartToken } = parseOr400(tokenQuery, request.query);
     const website = websiteOf(request);
     const { cart, entry, plan } = await subscriptions.checkoutOf(website, cartToken);
     if (cart.isPurchased && cart.orderId) return reply.redirect(confirmationUrl(cart.orderId), 303);
@@ -141,7 +141,7 @@ ${checkoutFormHtml({
   });
 
   site.post('/api/commerce/checkout/subscribe', { preHandler: guarded }, async (request, reply) => {
-    const body = parseBody(subscribeBody, request.body);
+    const body = parseOr400(subscribeBody, request.body);
     const website = websiteOf(request);
     try {
       const { order, subscription } = await subscriptions.subscribe(
@@ -160,7 +160,7 @@ ${checkoutFormHtml({
   });
 
   site.get('/checkout/subscribe/bestaetigt', async (request, reply) => {
-    const { orderId } = parseBody(orderQuery, request.query);
+    const { orderId } = parseOr400(orderQuery, request.query);
     const website = websiteOf(request);
     const { order, subscription } = await subscriptions.confirmation(website, orderId);
     const view = subscriptionView(website, subscription);
