@@ -111,7 +111,7 @@ async function ingestion(server) {
       headers: {
         ...formHeaders,
         host,
-        cookie: `crumb=benchcrumbbenchcrumb; ss_cvr=${encodeURIComponent(visitCookie)}`,
+        cookie: `crumb=benchcrumbbenchcrumb0000; ss_cvr=${encodeURIComponent(visitCookie)}`,
       },
       body: hitBody,
     });

@@ -47,7 +47,7 @@ if (process.env.BAUKASTEN_PROFILE_CHILD) {
     env: { ...process.env, BAUKASTEN_PROFILE_CHILD: '1', BAUKASTEN_WHAT_IF: flag('what-if', '') },
   });
   const shop = await new Promise((resolve) => child.once('message', resolve));
-  const crumb = 'benchcrumbbenchcrumb';
+  const crumb = 'benchcrumbbenchcrumb0000';
   const base = { host: shop.hostname, 'content-type': 'application/json', 'x-csrf-token': crumb };
   const body = JSON.stringify({ itemId: shop.itemId, sku: shop.sku, quantity: 1 });
   // fetch may not set the Host header, which names the shop: plain http requests instead.

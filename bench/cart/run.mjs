@@ -83,7 +83,7 @@ async function benchDatabase(server, name, storageOptions, bare) {
     commerce: { rateLimiter: new server.InMemoryRateLimiter({ limit: 1e12, windowMs: 60_000 }) },
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  const crumb = 'benchcrumbbenchcrumb';
+  const crumb = 'benchcrumbbenchcrumb0000';
   const base = { host: hostname, 'content-type': 'application/json', 'x-csrf-token': crumb };
   const sku = `${hostname}-TASSE`;
   const addBody = JSON.stringify({ itemId: shop.mug.id, sku, quantity: 1 });

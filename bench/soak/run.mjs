@@ -38,7 +38,7 @@ const SAMPLE_S = Number(flag('sample-seconds', '30'));
 const DURATION_S = Math.round(MINUTES * 60);
 const GROWTH_LIMIT_PCT = 10;
 const BIG_STOCK = 100_000_000;
-const CRUMB = 'soakcrumbsoakcrumbsoakcrumb';
+const CRUMB = 'soakcrumbsoakcrumbsoakcr';
 const HOST = 'localhost';
 const BROWSED = [
   'bio-t-shirt',
