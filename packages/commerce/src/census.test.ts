@@ -40,6 +40,13 @@ describe('census hits', () => {
     expect(isConfigPath('/configurator')).toBe(false);
   });
 
+  it('R2.1.11 paths containing /config are the site owner’s editing context', () => {
+    for (const path of ['/config', '/config/', '/config/sites/1/seiten', '/shop/config', '/config?tab=2'])
+      expect(isConfigPath(path), path).toBe(true);
+    for (const path of ['/', '/configurator', '/shop/konfig', '/my-config', '/p/config-set'])
+      expect(isConfigPath(path), path).toBe(false);
+  });
+
   it.each([
     ['R6.2.5 not found', 100],
     ['R6.2.6 lock screen', 103],
@@ -52,7 +59,7 @@ describe('census hits', () => {
     expect(shouldRecordCensusHit(anonymous, page, false)).toBe(false);
   });
 
-  it('R2.1.2 no hit is recorded on /search', () => {
+  it('R2.1.5 no hit is recorded on /search', () => {
     expect(shouldRecordCensusHit(anonymous, { path: '/search' })).toBe(false);
     expect(shouldRecordCensusHit(anonymous, { path: '/search?q=hut' })).toBe(false);
     expect(shouldRecordCensusHit(anonymous, { path: '/searchlight' })).toBe(true);
@@ -68,11 +75,18 @@ describe('tracker rules', () => {
   it('R3.26.5 R3.26.6 R8.5.5 R8.5.6 environments and event sources', () => {
     expect(SOURCE_ENVIRONMENTS).toEqual(['dev', 'qa', 'staging', 'prod']);
     expect(EVENT_SOURCES).toEqual(['WEB', 'IOS', 'ANDROID', 'SERVER']);
-    expect(trackerHostKind('qa')).toBe('staging');
-    expect(trackerHostKind('prod')).toBe('production');
     expect(trackerEnvironmentWarning(undefined)).toBe('Tracker environment must be dev, staging or prod');
     expect(trackerEnvironmentWarning('live')).toBe('Tracker environment must be dev, staging or prod');
     expect(trackerEnvironmentWarning('prod')).toBeNull();
+  });
+
+  it('R7.5.6 R7.5.7 the v2 tracker host is a staging host for dev, qa and staging, the production host for prod', () => {
+    expect(SOURCE_ENVIRONMENTS.map((environment) => [environment, trackerHostKind(environment)])).toEqual([
+      ['dev', 'staging'],
+      ['qa', 'staging'],
+      ['staging', 'staging'],
+      ['prod', 'production'],
+    ]);
   });
 
   it('R8.5.1 non-200/202 answers give the status error text', () => {

@@ -9,6 +9,7 @@ import {
   PageType,
   PROMOTED_BLOCK_TYPES,
   RecordType,
+  SliceType,
   UserRole,
 } from './enumerations.js';
 
@@ -32,6 +33,10 @@ describe('enumerations', () => {
     expect(PROMOTED_BLOCK_TYPES).toHaveLength(11);
     expect(UserRole.VIEWER).toBe(10);
     expect(Object.values(UserRole)).not.toContain(5);
+  });
+
+  it('R3.21.5 slice types: heading 1, body 3, image 4, gallery 5, video 6, twitter 19', () => {
+    expect(SliceType).toEqual({ HEADING: 1, BODY: 3, IMAGE: 4, GALLERY: 5, VIDEO: 6, TWITTER: 19 });
   });
 
   it('R9.4.4 R9.4.5 R9.4.6 R9.4.7 R9.4.8 R9.4.9 gallery settings keep their bounds and defaults', () => {

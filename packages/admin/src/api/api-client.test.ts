@@ -112,7 +112,7 @@ describe('admin API client', () => {
     expect((error as ApiError).fields).toEqual({ subdomain: 'Die Subdomain „admin“ ist reserviert.' });
   });
 
-  it('R8.7.1 R8.7.2 names a network failure and an answer without a message in German', async () => {
+  it('R8.7.1 R8.7.2 R8.7.3 names a network failure and an answer without a message in German', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {

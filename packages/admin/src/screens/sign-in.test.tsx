@@ -89,17 +89,21 @@ describe('signing in', () => {
     expect(window.location.pathname).toBe('/config/anmelden');
   });
 
-  it('R5.12.1 asks for a valid email before asking the server', async () => {
+  it('R5.12.1 R5.12.2 asks for a valid email before asking the server, and shows the form of one when mistyped', async () => {
     window.history.replaceState(null, '', '/config/anmelden');
     const { sent } = fakeApi({ 'GET /session': signedOut });
     render(<App />);
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('E-Mail-Adresse'), 'ines-at-example');
-    await user.type(screen.getByLabelText('Passwort'), 'irgendwas-langes');
+    await user.type(await screen.findByLabelText('Passwort'), 'irgendwas-langes');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
     const email = screen.getByLabelText('E-Mail-Adresse');
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Bitte gib eine gültige E-Mail-Adresse ein.')).toBeTruthy();
+
+    await user.type(email, 'ines-at-example');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByText('Die E-Mail-Adresse muss die Form name@beispiel.de haben.')).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(sent.filter((r) => r.method === 'POST')).toEqual([]);
   });
 

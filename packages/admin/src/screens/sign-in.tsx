@@ -11,6 +11,16 @@ import { PageTitle } from '../ui/page-title.js';
 /** A simple address check before asking the server (which checks properly). */
 export const looksLikeEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
 
+/**
+ * The message at an email field, or undefined when the address looks right: an empty field asks for an
+ * address (R5.12.1), a mistyped one shows the form an address has (R5.12.2), which says more than
+ * "invalid".
+ */
+export function emailProblem(email: string): string | undefined {
+  if (!email.trim()) return t.emailRequired;
+  return looksLikeEmail(email) ? undefined : t.emailForm;
+}
+
 export function SignIn() {
   const { search } = useLocation();
   const { setSession } = useSession();
@@ -23,7 +33,8 @@ export function SignIn() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problems: Record<string, string> = {};
-    if (!looksLikeEmail(email)) problems.email = t.emailRequired;
+    const emailMessage = emailProblem(email);
+    if (emailMessage) problems.email = emailMessage;
     if (!password) problems.password = t.passwordMissing;
     setFieldErrors(problems);
     if (Object.keys(problems).length > 0) return;

@@ -1,20 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import { accounts } from '../api/admin-api.js';
 import { t } from '../messages.js';
-import { Link, navigate, useLocation } from '../routing/router.js';
+import { Link, useLocation } from '../routing/router.js';
 import { paths, returnPathOf } from '../routing/routes.js';
-import { useSession } from '../session.js';
 import { useAction } from '../ui/async.js';
 import { Button, ErrorBox, TextField } from '../ui/controls.js';
 import { PageTitle } from '../ui/page-title.js';
-import { looksLikeEmail } from './sign-in.js';
+import { emailProblem } from './sign-in.js';
 
 export const PASSWORD_MIN_LENGTH = 10;
 
 export function SignUp() {
   const { search } = useLocation();
-  const { setSession } = useSession();
   const action = useAction();
+  const [sentTo, setSentTo] = useState<string>();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -25,19 +24,42 @@ export function SignUp() {
     event.preventDefault();
     const problems: Record<string, string> = {};
     if (!name.trim()) problems.name = t.nameMissing;
-    if (!looksLikeEmail(email)) problems.email = t.emailRequired;
+    const emailMessage = emailProblem(email);
+    if (emailMessage) problems.email = emailMessage;
     if (password.length < PASSWORD_MIN_LENGTH) problems.password = t.passwordTooShort;
     setFieldErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    const session = await action.run(() =>
-      accounts.signUp({ name: name.trim(), email: email.trim(), password }),
+    // The answer is the same whether the address is new or has an account (security review #18);
+    // the mail's link (verify-account.tsx) signs in and carries `returnTo` on, e.g. to an invitation.
+    const answer = await action.run(() =>
+      accounts.signUp({
+        name: name.trim(),
+        email: email.trim(),
+        password,
+        ...(returnTo === paths.home() ? {} : { returnTo }),
+      }),
     );
-    if (session) {
-      setSession(session);
-      // A new account has no site yet: straight on to creating one, unless an invitation waits.
-      navigate(returnTo === paths.home() ? paths.newSite() : returnTo, { replace: true });
+    if (answer) {
+      setSentTo(email.trim());
+      setPassword('');
     }
   };
+
+  if (sentTo)
+    return (
+      <div className="narrow">
+        <PageTitle>{t.checkMailTitle}</PageTitle>
+        <div className="card">
+          <p role="status">{t.checkMailAt(sentTo)}</p>
+          <p>{t.checkMailBody}</p>
+          <p className="muted">{t.checkMailHint}</p>
+        </div>
+        <p>
+          {t.haveAccount}{' '}
+          <Link to={paths.signIn(returnTo === paths.home() ? undefined : returnTo)}>{t.signIn}</Link>
+        </p>
+      </div>
+    );
 
   const fields = { ...action.error?.fields, ...fieldErrors };
   return (

@@ -9,6 +9,17 @@ export function problemOf(error: unknown): ApiError {
 }
 
 /**
+ * A failed load as a screen shows it: the server's own reason and the network error stay, a bare failure
+ * (a 5xx without a message, a broken answer) says that the screen could not be loaded (R8.7.4) rather
+ * than a vague "something went wrong".
+ */
+export function loadProblemOf(error: unknown): ApiError {
+  const problem = problemOf(error);
+  if (problem.message !== t.somethingWentWrong) return problem;
+  return new ApiError(problem.status, problem.type, t.unableToLoad, problem.fields, problem.body);
+}
+
+/**
  * True when the server does not offer the route at all (its generic 404), as opposed to a 404 for a
  * thing the route looked for (PRODUCT_NOT_FOUND ...). Screens then say "noch nicht verfügbar".
  */
@@ -42,7 +53,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): Loaded
       },
       (problem: unknown) => {
         if (!current) return;
-        setError(problemOf(problem));
+        setError(loadProblemOf(problem));
         setLoading(false);
       },
     );

@@ -37,7 +37,7 @@ withTestDatabases((db) => {
   afterAll(() => app?.close());
 
   describe('instalment settings', () => {
-    it('R1.4.1 R1.4.2 R1.4.3 switching Afterpay on in the settings shows the teaser on product pages', async () => {
+    it('R1.4.1 R1.4.2 R1.4.3 R2.2.11 switching Afterpay on in the settings shows the teaser on product pages', async () => {
       expect((await productPage()).body).not.toContain('class="instalment-teaser"');
       const saved = await change({
         afterPayAvailable: true,

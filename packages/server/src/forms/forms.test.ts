@@ -137,7 +137,7 @@ withTestDatabases((db) => {
     expect(mail.html).toContain('Hallo &lt;b&gt;Laden&lt;/b&gt;');
   });
 
-  it('R7.2.6 R8.4.5 R5.5.2 R5.5.3 answers field errors as 400 data.errors keyed by field id', async () => {
+  it('R7.2.6 R8.4.5 R8.4.10 R5.5.2 R5.5.3 answers field errors as 400 data.errors keyed by field id, saying fields are invalid', async () => {
     const res = await save({
       ...goodAnswers,
       name: {},
@@ -146,6 +146,10 @@ withTestDatabases((db) => {
       message: 'a'.repeat(21),
     });
     expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      type: 'FIELDS_INVALID',
+      message: 'Ein oder mehrere Felder sind ungültig.',
+    });
     expect(res.json().data.errors).toEqual({
       name: 'Erforderlich',
       email: 'Die E-Mail-Adresse muss die Form nutzer@domain.de haben.',

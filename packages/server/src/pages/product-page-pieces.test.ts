@@ -64,6 +64,25 @@ withTestDatabases((db) => {
     app.inject({ method: 'GET', url, headers: { host: HOST, ...headers } });
 
   describe('product page', () => {
+    it('R2.2.1 the product detail page is a content item (page type 50) that carries its product', async () => {
+      const url = '/shop/p/emaille-becher-bergsee';
+      const context = (await get(`${url}?format=json`)).json();
+      expect(context.pageType).toBe(50);
+      expect(context.item).toMatchObject({ fullUrl: url, recordType: 11, title: 'Emaille-Becher „Bergsee“' });
+      expect(context.item.structuredContent.productType).toBe(1);
+      expect(context.item.structuredContent.variants.length).toBeGreaterThan(0);
+      // The page offers that product to buy: the purchase island is the item's.
+      expect(islandProps((await get(url)).body, 'product-purchase')).toMatchObject({
+        itemId: context.item.id,
+        productType: 1,
+      });
+      // A post is a content item too, but without a product there is nothing to buy.
+      const post = (await get('/journal?format=json')).json().items[0];
+      const postPage = await get(`${post.fullUrl}?format=json`);
+      expect(postPage.json()).toMatchObject({ pageType: 50, item: { id: post.id } });
+      expect(postPage.json().item.structuredContent).toBeUndefined();
+    });
+
     it('R3.10.1 R5.4.1 a sold-out product offers the restock sign-up on its page only where its owner chose to', async () => {
       // The demo hoodie offers it on the product page and in the quick view.
       expect((await get('/shop/p/kapuzenpullover-nordwind')).body).toContain('data-island="restock-form"');

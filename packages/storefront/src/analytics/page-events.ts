@@ -13,3 +13,21 @@ export const NEWSLETTER_SUBSCRIBED_EVENT = 'baukasten:newsletter-subscribed';
  * confirmation page announces it in `data-purchase` instead (announced-events.ts); either way it counts once.
  */
 export const PURCHASE_COMPLETED_EVENT = 'baukasten:purchase-completed';
+
+/**
+ * An overlay (the quick view of a product card ...) was opened or closed; detail `OverlayEventDetail`.
+ * The analytics runtime reports it to the census (spec 7, /api/census/overlay).
+ */
+export const OVERLAY_EVENT = 'baukasten:overlay';
+
+export interface OverlayEventDetail {
+  overlayType: string;
+  action: 'open' | 'close';
+  overlayId?: string;
+  overlayData?: Record<string, string | number | boolean | null>;
+}
+
+/** Announces an overlay; a page without the analytics runtime simply has no listener. */
+export function announceOverlay(detail: OverlayEventDetail): void {
+  window.dispatchEvent(new CustomEvent<OverlayEventDetail>(OVERLAY_EVENT, { detail }));
+}

@@ -1,4 +1,5 @@
 import type { AdPixelIds } from './ad-pixels.js';
+import { trackCensusElements } from './census-elements.js';
 import { censusCounts, censusHitData, censusVisitor, sendCensusHit } from './census-hit.js';
 import { trackCommerceEvents } from './commerce-events.js';
 import { bannerNeeded, consentRequired, consentState, trackingAllowed, writeConsent } from './consent.js';
@@ -24,7 +25,7 @@ interface Runtime {
   facts: PageFacts;
   context: AnalyticsSiteContext | null;
   errors: ErrorReporter;
-  tracking: { stopCommerce: () => void; performance: PerformanceCollection } | null;
+  tracking: { stopCommerce: () => void; stopCensus: () => void; performance: PerformanceCollection } | null;
   /** The site's ad pixels (null: none configured) and, once started, how to stop them. */
   adPixels: AdPixelIds | null;
   stopAdPixels: (() => void) | null;
@@ -44,8 +45,12 @@ function startTracking(current: Runtime): void {
   };
   const visitor = censusVisitor(win.document.cookie, facts);
   const censusEnabled = context?.website?.censusEnabled !== false && !facts.censusSwitchedOff;
-  if (censusCounts(facts, visitor, censusEnabled))
-    void sendCensusHit(censusHitData(facts, visit.visitCookie, site, win));
+  let stopCensus = () => {};
+  if (censusCounts(facts, visitor, censusEnabled)) {
+    const hit = censusHitData(facts, visit.visitCookie, site, win);
+    void sendCensusHit(hit);
+    stopCensus = trackCensusElements(hit, win);
+  }
 
   const stopCommerce = trackCommerceEvents(
     { facts, site, visit, store, loggedIn: visitor.authenticated },
@@ -63,7 +68,7 @@ function startTracking(current: Runtime): void {
         records,
       }),
   });
-  current.tracking = { stopCommerce, performance };
+  current.tracking = { stopCommerce, stopCensus, performance };
 }
 
 /** Ad pixels run only after an explicit yes; their code is a chunk of its own. */
@@ -145,6 +150,7 @@ export function declineConsent(win: Window = window): void {
   runtime.removeBanner?.();
   if (runtime.tracking) {
     runtime.tracking.stopCommerce();
+    runtime.tracking.stopCensus();
     runtime.tracking.performance.stop();
     runtime.tracking = null;
   }
@@ -157,6 +163,7 @@ export function stopAnalytics(): void {
   if (runtime) {
     runtime.errors.stop();
     runtime.tracking?.stopCommerce();
+    runtime.tracking?.stopCensus();
     runtime.tracking?.performance.stop();
     runtime.stopAdPixels?.();
     runtime.removeBanner?.();

@@ -80,11 +80,15 @@ export function trackerFields(
   return content;
 }
 
-/** Sends one event; resolves when done, never rejects. */
+/**
+ * Sends one event; resolves when done. The only rejection is a call without content ('no payload',
+ * spec 8): that is a mistake in the caller, not a network failure, so it is not swallowed.
+ */
 export async function sendTrackerEvent(
   eventSchemaName: string,
-  content: Record<string, unknown>,
+  content: Record<string, unknown> | null | undefined,
 ): Promise<void> {
+  if (!content) throw new Error('no payload');
   const status = await postJson(TRACKER_EVENTS_URL, {
     eventContent: JSON.stringify(content),
     eventSchemaName,

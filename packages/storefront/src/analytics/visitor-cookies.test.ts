@@ -33,7 +33,7 @@ afterEach(() => {
 });
 
 describe('visitor cookies', () => {
-  it('R4.10.1 R3.26.1 R3.26.4 a first visit creates ss_cvr with count 1 and marks first landing and first session', () => {
+  it('R4.10.1 R3.26.1 R3.26.2 R3.26.4 a first visit creates ss_cvr with count 1 and marks first landing and first session', () => {
     const { store, values } = memoryStore();
     const state = recordVisit(store, T0, () => 'besucher1');
     expect(values.get('ss_cvr')).toBe(`besucher1|${T0}|${T0}|${T0}|1`);

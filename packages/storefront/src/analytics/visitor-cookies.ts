@@ -75,6 +75,23 @@ function newId(): string {
   return random ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
 }
 
+export const ANALYTICS_ID_NOT_STORED = 'Analytics-ID konnte nicht gespeichert werden';
+
+/**
+ * Writes ss_cid and warns when it did not stick (spec 8): a browser that blocks or refuses cookies would
+ * otherwise give the visitor a new analytics id on every page without anyone noticing. Tracking goes on
+ * with the id of this page.
+ */
+function storeAnalyticsId(store: CookieStore, analyticsId: string): void {
+  try {
+    store.write(ANALYTICS_ID_COOKIE, analyticsId, ANALYTICS_COOKIE_MAX_AGE_S);
+    if (store.read(ANALYTICS_ID_COOKIE) === analyticsId) return;
+    console.warn(ANALYTICS_ID_NOT_STORED);
+  } catch (error) {
+    console.warn(ANALYTICS_ID_NOT_STORED, error);
+  }
+}
+
 /**
  * Counts this page view: advances ss_cvr and ss_cvt by the visit rules and writes the other visitor
  * cookies. Call it once per page, and only when analytics cookies are allowed.
@@ -98,7 +115,7 @@ export function recordVisit(
 
   store.write(VISIT_COOKIE, visitCookie, VISIT_COOKIE_MAX_AGE_S);
   store.write(SESSION_COOKIE, String(advanced.sessionTimestamp), SESSION_COOKIE_MAX_AGE_S);
-  store.write(ANALYTICS_ID_COOKIE, analyticsId, ANALYTICS_COOKIE_MAX_AGE_S);
+  storeAnalyticsId(store, analyticsId);
   store.write(SESSION_ID_COOKIE, sessionId, SESSION_COOKIE_MAX_AGE_S);
   if (!advanced.firstVisit)
     store.write(PREVIOUS_VISIT_COOKIE, String(visit.previousVisit), VISIT_COOKIE_MAX_AGE_S);

@@ -164,6 +164,21 @@ describe('blog posts and events in the editor', () => {
     expect(await screen.findByRole('heading', { name: 'Beitrag bearbeiten', level: 1 })).toBeTruthy();
   });
 
+  it('R5.12.14 refuses a tag given twice, whatever its case, and sends nothing', async () => {
+    const { sent } = fakeApi({
+      'GET /sites/site-1/collections/blog-1/entries': { body: { collection: blog, entries: [post()] } },
+    });
+    renderInSite(<ContentEntries collectionId="blog-1" />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Neuer Beitrag' }));
+    await user.type(await screen.findByLabelText('Titel'), 'Glasuren');
+    fireEvent.change(screen.getByLabelText('Schlagwörter'), { target: { value: 'Becher, Glasur, becher' } });
+    await user.click(screen.getByRole('button', { name: 'Anlegen' }));
+    expect(await screen.findByText('Das Schlagwort „becher“ gibt es schon.')).toBeTruthy();
+    expect(screen.getByLabelText('Schlagwörter').getAttribute('aria-invalid')).toBe('true');
+    expect(sent.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
   it('R3.16.2 reopens a post written in Markdown as its Markdown and saves it as Markdown again', async () => {
     history.replaceState(null, '', '/config/sites/site-1/inhalte/blog-1?eintrag=p1');
     const written = post({

@@ -100,6 +100,17 @@ const list = (text: string) =>
     .map((name) => name.trim())
     .filter(Boolean);
 
+/** The first tag that comes again in the list, ignoring case: the shop would show it twice. */
+function repeatedTag(tags: readonly string[]): string | undefined {
+  const seen = new Set<string>();
+  for (const tag of tags) {
+    const key = tag.toLocaleLowerCase('de-DE');
+    if (seen.has(key)) return tag;
+    seen.add(key);
+  }
+  return undefined;
+}
+
 /** A coordinate as typed ('52,52'); undefined when empty, NaN when not a number. */
 const coordinate = (text: string) => {
   const trimmed = text.trim().replace(',', '.');
@@ -181,6 +192,8 @@ function EntryFields({
     const problems: Record<string, string> = {};
     if (Number.isNaN(lat)) problems['location.mapLat'] = C.fields.numberInvalid;
     if (Number.isNaN(lng)) problems['location.mapLng'] = C.fields.numberInvalid;
+    const repeated = repeatedTag(list(draft.tags));
+    if (repeated) problems.tags = C.fields.tagExists(repeated);
     setLocalErrors(problems);
     if (Object.keys(problems).length > 0) return undefined;
     const body: EntryInput = {

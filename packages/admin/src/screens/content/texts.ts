@@ -38,6 +38,8 @@ export const C = {
     categories: 'Kategorien',
     tags: 'Schlagwörter',
     listHint: 'Mehrere durch Komma trennen.',
+    /** R5.12.14: a tag given twice (case does not make another tag). */
+    tagExists: (tag: string) => `Das Schlagwort „${tag}“ gibt es schon.`,
     author: 'Autor (angezeigter Name)',
     starred: 'Hervorgehoben',
     commentState: 'Kommentare',

@@ -30,9 +30,10 @@ export interface MediaItem {
 
 const base = (siteId: string) => `/sites/${encodeURIComponent(siteId)}/media`;
 
-/** A file the server would refuse, said before it is sent (R5.12.6–R5.12.8). */
+/** A file the server would refuse, said before it is sent (R5.12.6–R5.12.8, R8.7.6). */
 export function uploadProblem(file: { name: string; size: number; type: string }): string | undefined {
   if (!file.name.trim()) return M.fileNameMissing;
+  if (/[\u0000-\u001f/\\]/.test(file.name)) return M.fileNotUploadable;
   if (file.size > MAX_UPLOAD_BYTES) return M.fileTooLarge;
   if (file.type && !ACCEPTED_TYPES.includes(file.type)) return M.unsupportedFileType;
   return undefined;
@@ -71,7 +72,11 @@ async function upload(siteId: string, file: File): Promise<{ media: MediaItem }>
       error?.fields ?? {},
     );
   }
-  return body as { media: MediaItem };
+  // A 2xx without the stored image would leave the library unable to show what was made.
+  const stored = (body as { media?: MediaItem } | undefined)?.media;
+  if (!stored || typeof stored !== 'object')
+    throw new ApiError(response.status, 'NO_RESPONSE_DATA', M.noResponseData);
+  return { media: stored };
 }
 
 export const media = {

@@ -21,6 +21,12 @@ export const M = {
     'Dieser Dateityp wird nicht unterstützt. Erlaubt sind Bilder im Format JPEG, PNG, WebP und GIF.',
   /** R8.7.5 */
   uploadFailed: 'Das Hochladen der Datei ist fehlgeschlagen.',
+  /** R8.7.6: the server's words for a name no file can carry. */
+  fileNotUploadable:
+    'Diese Datei kann nicht hochgeladen oder umbenannt werden: Der Name darf weder Schrägstriche noch Steuerzeichen enthalten.',
+  /** R8.7.8: the upload (the server's processing job) answered without the image it made. */
+  noResponseData:
+    'Der Auftrag hat keine Antwortdaten geliefert. Bitte lade die Seite neu und prüfe, ob das Bild da ist.',
   none: 'Noch keine Bilder hochgeladen.',
   altText: 'Alternativtext',
   altTextHint: 'Beschreibt das Bild für Menschen, die es nicht sehen (höchstens 250 Zeichen).',

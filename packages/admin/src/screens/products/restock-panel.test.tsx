@@ -26,7 +26,7 @@ const group = (productId: string, title: string, variantId: string, size: string
 const emptyStock = { body: { variants: [], total: 0, limit: 50, offset: 0 } };
 
 describe('restock sign-ups on the stock screen', () => {
-  it('R7.4.6 R7.4.9 shows waiting visitors per variant and per product, reading every page', async () => {
+  it('R7.4.6 R3.24.2 R7.4.9 shows waiting visitors per variant and per product, reading every page', async () => {
     fakeApi({
       'GET /sites/site-1/inventory': emptyStock,
       'GET /sites/site-1/restock/groups': (request) =>
@@ -53,6 +53,50 @@ describe('restock sign-ups on the stock screen', () => {
     expect(within(panel).getByLabelText('Tasse: 1 insgesamt').textContent).toBe('1');
     expect(within(panel).getByRole('button', { name: 'Hemd – M: 3 Personen benachrichtigen' })).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Alle 6 benachrichtigen' })).toBeTruthy();
+  });
+
+  it('R7.4.8 R3.24.3 shows who waits for a variant on request, reading every page of its sign-ups', async () => {
+    const signUp = (id: string, email: string, isJoinMailingList = false) => ({
+      id,
+      siteVisitorEmail: email,
+      isJoinMailingList,
+      createdOn: 0,
+    });
+    const { sent } = fakeApi({
+      'GET /sites/site-1/inventory': emptyStock,
+      'GET /sites/site-1/restock/groups': {
+        body: { groups: [group('p1', 'Hemd', 'v1', 'S', 3)], hasNextPage: false, nextPageCursor: null },
+      },
+      'GET /sites/site-1/restock/signups': (request) =>
+        request.path.includes('cursor=s2')
+          ? { body: { signUps: [signUp('3', 'c@example.de')], hasNextPage: false, nextPageCursor: null } }
+          : {
+              body: {
+                signUps: [signUp('1', 'a@example.de', true), signUp('2', 'b@example.de')],
+                hasNextPage: true,
+                nextPageCursor: 's2',
+              },
+            },
+    });
+    renderInSite(<Inventory />);
+    const panel = await screen.findByRole('region', { name: 'Warten auf Wiederverfügbarkeit' });
+    const toggle = await within(panel).findByRole('button', { name: 'Wartende für Hemd – S anzeigen' });
+    expect(toggle.textContent).toBe('3');
+    expect(sent.some((r) => r.path.includes('/restock/signups'))).toBe(false);
+
+    await userEvent.setup().click(toggle);
+    const list = await within(panel).findByRole('list', { name: 'Wartende für Hemd – S' });
+    await within(list).findByText('c@example.de');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['a@example.de (möchte auch den Newsletter)', 'b@example.de', 'c@example.de']);
+    const reads = sent.filter((r) => r.path.includes('/restock/signups')).map((r) => r.path);
+    expect(reads).toEqual([
+      '/sites/site-1/restock/signups?productId=p1&variantId=v1',
+      '/sites/site-1/restock/signups?productId=p1&variantId=v1&cursor=s2',
+    ]);
   });
 
   it('R7.4.10 R7.4.11 sends one variant’s mails, then everyone’s after asking, and reloads the counts', async () => {
@@ -100,6 +144,12 @@ describe('restock sign-ups on the stock screen', () => {
     renderInSite(<Inventory />, testSite({ roles: [10] }));
     const panel = await screen.findByRole('region', { name: 'Warten auf Wiederverfügbarkeit' });
     expect(within(panel).getByLabelText('Hemd: 2 insgesamt')).toBeTruthy();
-    expect(within(panel).queryByRole('button')).toBeNull();
+    // Reading who waits is theirs too; sending is not.
+    expect(
+      within(panel)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Wartende für Hemd – S anzeigen']);
+    expect(within(panel).queryByRole('button', { name: /benachrichtigen/ })).toBeNull();
   });
 });

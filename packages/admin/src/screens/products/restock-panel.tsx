@@ -30,6 +30,19 @@ interface GroupsPage {
   nextPageCursor: string | null;
 }
 
+export interface RestockSignUp {
+  id: string;
+  siteVisitorEmail: string;
+  isJoinMailingList: boolean;
+  createdOn: number;
+}
+
+interface SignUpsPage {
+  signUps: RestockSignUp[];
+  hasNextPage: boolean;
+  nextPageCursor: string | null;
+}
+
 const base = (siteId: string) => `/sites/${encodeURIComponent(siteId)}/restock`;
 
 /** Every page of groups (R7.4.6), at most 20 pages of 200. */
@@ -46,8 +59,24 @@ async function allGroups(siteId: string): Promise<RestockGroup[]> {
   return groups;
 }
 
+/** Every page of one variant's sign-ups (R7.4.8), at most 20 pages of 200. */
+async function allSignUps(siteId: string, productId: string, variantId: string): Promise<RestockSignUp[]> {
+  let signUps: RestockSignUp[] = [];
+  let cursor: string | null = null;
+  for (let n = 0; n < 20; n++) {
+    const page: SignUpsPage = await api.get<SignUpsPage>(`${base(siteId)}/signups`, {
+      query: { productId, variantId, cursor: cursor ?? undefined },
+    });
+    signUps = signUps.concat(page.signUps);
+    if (!page.hasNextPage || !page.nextPageCursor) break;
+    cursor = page.nextPageCursor;
+  }
+  return signUps;
+}
+
 export const restockApi = {
   groups: allGroups,
+  signUps: allSignUps,
   send: (siteId: string, productId: string, variantId: string) =>
     api.post<{ sentCount: number }>(`${base(siteId)}/send`, { productId, variantId }),
   sendAll: (siteId: string) => api.post<{ sentCount: number }>(`${base(siteId)}/send/all`, {}),
@@ -72,6 +101,9 @@ export const R = {
   notifyAllQuestion: (count: number) =>
     `Jetzt ${count === 1 ? 'eine E-Mail' : `${count} E-Mails`} an alle Wartenden senden?`,
   notifyAllConfirm: 'Ja, senden',
+  showWaiting: (label: string) => `Wartende für ${label} anzeigen`,
+  waitingList: (label: string) => `Wartende für ${label}`,
+  joinsNewsletter: 'möchte auch den Newsletter',
   sent: (count: number) =>
     count === 0
       ? 'Es gab niemanden mehr zu benachrichtigen.'
@@ -102,6 +134,38 @@ export function byProduct(groups: readonly RestockGroup[]): ProductGroup[] {
     products.set(group.productId, product);
   }
   return [...products.values()];
+}
+
+/** The count of one variant, and on request who they are: every sign-up, read page by page. */
+function WaitingVisitors({ group, label }: { group: RestockGroup; label: string }) {
+  const { site } = useSite();
+  const [open, setOpen] = useState(false);
+  const loaded = useLoad(
+    () => (open ? restockApi.signUps(site.id, group.productId, group.variantId) : Promise.resolve(undefined)),
+    [open, site.id, group.productId, group.variantId, group.signUpCount],
+  );
+  return (
+    <>
+      <Button aria-expanded={open} aria-label={R.showWaiting(label)} onClick={() => setOpen(!open)}>
+        {group.signUpCount}
+      </Button>
+      {open ? (
+        <>
+          <ErrorBox error={loaded.error} />
+          {loaded.data ? (
+            <ul className="restock-panel__waiting" aria-label={R.waitingList(label)}>
+              {loaded.data.map((signUp) => (
+                <li key={signUp.id}>
+                  {signUp.siteVisitorEmail}
+                  {signUp.isJoinMailingList ? <span className="muted"> ({R.joinsNewsletter})</span> : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
 }
 
 export function RestockPanel() {
@@ -182,7 +246,9 @@ export function RestockPanel() {
                                 ? '–'
                                 : group.qtyInStock}
                           </td>
-                          <td>{group.signUpCount}</td>
+                          <td>
+                            <WaitingVisitors group={group} label={label} />
+                          </td>
                           {canSend ? (
                             <td>
                               <Button

@@ -8,7 +8,7 @@ import { useAction, useLoad } from '../../ui/async.js';
 import { Button, ConfirmButton, ErrorBox, Loading, StatusMessage, TextField } from '../../ui/controls.js';
 import { date } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
-import { looksLikeEmail } from '../sign-in.js';
+import { emailProblem } from '../sign-in.js';
 import { RolePicker } from './role-picker.js';
 
 function MemberRow({ member, onChanged }: { member: Member; onChanged: () => void }) {
@@ -89,7 +89,8 @@ export function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problems: Record<string, string> = {};
-    if (!looksLikeEmail(email)) problems.email = t.emailRequired;
+    const emailMessage = emailProblem(email);
+    if (emailMessage) problems.email = emailMessage;
     if (roles.length === 0) problems.roles = t.rolesMissing;
     setFieldErrors(problems);
     if (Object.keys(problems).length > 0) return;

@@ -1,11 +1,12 @@
 import type { Item, Storage } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { HttpError } from '../../http-error.js';
 import { RestockService, type SendRequest } from '../../restock/restock-service.js';
+import { websiteById } from '../../site-request.js';
 import { parseInput } from '../admin-input.js';
 import { siteUrl } from '../admin-views.js';
 import { accessedSite, requireSitePermission } from '../permissions.js';
+import { catalogMessages as m } from './catalog-messages.js';
 import { refuseNulCharacters } from './text-guard.js';
 
 /*
@@ -14,15 +15,10 @@ import { refuseNulCharacters } from './text-guard.js';
  * several at once. Reading needs commerce.view, sending commerce.inventory.
  */
 
-const m = {
-  restockRequestInvalid:
-    'Bitte nenne Produkt und Variante (productId und variantId), deren Wartende benachrichtigt werden sollen.',
-  siteNotFound: 'Diese Website gibt es nicht.',
-} as const;
-
 const id = z.string().regex(/^[A-Za-z0-9._~-]{1,64}$/, m.restockRequestInvalid);
 const sendRequest = z.object({ productId: id, variantId: id });
 const groupsQuery = z.object({ cursor: z.string().max(500).optional().catch(undefined) });
+const signupsQuery = sendRequest.extend({ cursor: z.string().max(500).optional().catch(undefined) });
 const sendAllBody = z.object({
   /** Without a list: every variant anyone waits for. */
   sendRequests: z
@@ -42,12 +38,6 @@ export function registerRestockAdminRoutes(parent: FastifyInstance, storage: Sto
     const view = { preHandler: requireSitePermission('commerce.view') };
     const send = { preHandler: requireSitePermission('commerce.inventory') };
     const restock = new RestockService(storage);
-
-    const websiteOf = async (websiteId: string) => {
-      const website = await storage.websites.findById(websiteId);
-      if (!website) throw new HttpError(404, 'SITE_NOT_FOUND', m.siteNotFound);
-      return website;
-    };
 
     admin.get('/sites/:siteId/restock/groups', view, async (request) => {
       const { websiteId } = accessedSite(request);
@@ -76,10 +66,30 @@ export function registerRestockAdminRoutes(parent: FastifyInstance, storage: Sto
       };
     });
 
+    // Who waits for one variant (spec 7 sign-ups, paged like the groups): the editor reads every page.
+    admin.get('/sites/:siteId/restock/signups', view, async (request) => {
+      const { websiteId } = accessedSite(request);
+      const { productId, variantId, cursor } = parseInput(signupsQuery, request.query);
+      const page = await storage.restockSignups.listSignups(websiteId, productId, variantId, {
+        cursor,
+        limit: PAGE,
+      });
+      return {
+        signUps: page.items.map((s) => ({
+          id: s.id,
+          siteVisitorEmail: s.email,
+          isJoinMailingList: s.isJoinMailingList,
+          createdOn: s.createdAt,
+        })),
+        hasNextPage: page.hasNextPage,
+        nextPageCursor: page.nextPageCursor,
+      };
+    });
+
     admin.post('/sites/:siteId/restock/send', send, async (request) => {
       const { websiteId } = accessedSite(request);
       const body = parseInput(sendRequest, request.body);
-      const website = await websiteOf(websiteId);
+      const website = await websiteById(storage, websiteId, m.restockSiteNotFound);
       const sentCount = await restock.send(website, [body], siteUrl(request, website.hostnames[0]) ?? '');
       return { sentCount };
     });
@@ -87,7 +97,7 @@ export function registerRestockAdminRoutes(parent: FastifyInstance, storage: Sto
     admin.post('/sites/:siteId/restock/send/all', send, async (request) => {
       const { websiteId } = accessedSite(request);
       const body = parseInput(sendAllBody, request.body);
-      const website = await websiteOf(websiteId);
+      const website = await websiteById(storage, websiteId, m.restockSiteNotFound);
       let requests: SendRequest[] = body.sendRequests ?? [];
       if (!body.sendRequests) {
         let cursor: string | undefined;

@@ -80,6 +80,20 @@ withTestDatabases((db) => {
     expect(res.body.hasNextPage).toBe(false);
   });
 
+  it('R7.4.7 lists who waits for one variant, with the paging fields; only for those who may view the shop', async () => {
+    const query = `productId=${shirt.id}&variantId=${shirt.product!.variants[0]!.id}`;
+    const res = await team.viewer.get(`${base}/signups?${query}`);
+    expect(res.status).toBe(200);
+    expect(res.body.signUps.map((s: { siteVisitorEmail: string }) => s.siteVisitorEmail).sort()).toEqual([
+      'b@example.de',
+      'c@example.de',
+    ]);
+    expect(res.body).toMatchObject({ hasNextPage: false, nextPageCursor: null });
+    expect((await team.admin.get(`${base}/signups?productId=${shirt.id}`)).status).toBe(400);
+    expect((await team.editor.get(`${base}/signups?${query}`)).status).toBe(403);
+    expect((await team.outsider.get(`${base}/signups?${query}`)).status).toBe(404);
+  });
+
   it('R7.4.10 sends the mails of one variant, and those visitors leave the list', async () => {
     const res = await team.storeManager.post(`${base}/send`, {
       productId: shirt.id,

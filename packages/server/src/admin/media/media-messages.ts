@@ -10,6 +10,9 @@ export const mediaMessages = {
   /** R5.12.8 */
   unsupportedFileType:
     'Dieser Dateityp wird nicht unterstützt. Erlaubt sind Bilder im Format JPEG, PNG, WebP und GIF.',
+  /** R8.7.6: a name no file can carry (a path, control characters). */
+  fileNotUploadable:
+    'Diese Datei kann nicht hochgeladen oder umbenannt werden: Der Name darf weder Schrägstriche noch Steuerzeichen enthalten.',
   /** R8.7.5 */
   uploadFailed: 'Das Hochladen der Datei ist fehlgeschlagen.',
   /** R8.7.7 */

@@ -42,7 +42,7 @@ const uploadQuery = z.object({
     .trim()
     .min(1, m.fileNameMissing)
     .max(200, m.fileNameMissing)
-    .refine((name) => !/[\u0000-\u001f/\\]/.test(name), m.fileNameMissing),
+    .refine((name) => !/[\u0000-\u001f/\\]/.test(name), m.fileNotUploadable),
 });
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(100),

@@ -98,6 +98,17 @@ withTestDatabases((db) => {
     expect((await storage.media.list(base.split('/')[4]!)).total).toBe(1);
   });
 
+  it('R8.7.6 refuses a file name that is a path or carries control characters: it cannot be uploaded or renamed', async () => {
+    for (const name of ['urlaub/strand.jpg', '..\\boot.ini', 'zeile\numbruch.jpg']) {
+      const res = await upload(team.admin, await jpeg(10, 10), name);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().error.message).toBe(
+        'Diese Datei kann nicht hochgeladen oder umbenannt werden: Der Name darf weder Schrägstriche noch Steuerzeichen enthalten.',
+      );
+    }
+    expect((await storage.media.list(base.split('/')[4]!)).total).toBe(1);
+  });
+
   it('sets alt text and focal point, lists newest first, and deletes', async () => {
     const created = (await upload(team.editor, await jpeg(90, 60), 'klein.png')).json().media;
     expect(created.variants).toEqual(['100w']);

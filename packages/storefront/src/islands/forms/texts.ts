@@ -18,6 +18,8 @@ export const FORM_ISLAND_TEXTS = {
 export const CAPTCHA_TEXTS = {
   solving: 'Sicherheitsprüfung läuft …',
   ready: 'Sicherheitsprüfung abgeschlossen',
+  /** The compact size on very narrow screens (spec 9): the same news in fewer words. */
+  compact: { solving: 'Prüfung läuft …', ready: 'Geprüft' },
 } as const;
 
 export const RESTOCK_ISLAND_TEXTS = {

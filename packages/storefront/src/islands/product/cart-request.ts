@@ -78,9 +78,23 @@ export async function postSubscription(
   );
   if (!answer.ok) return answer;
   const token = (answer.body as { data?: { cartToken?: unknown } } | null)?.data?.cartToken;
-  return typeof token === 'string' && token !== ''
-    ? { ok: true, cartToken: token }
-    : { ok: false, status: 500, serverMessage: null };
+  if (typeof token === 'string' && token !== '') return { ok: true, cartToken: token };
+  // A 2xx without a cart token is no refusal the shopper could fix but a broken answer: the shopper
+  // gets the usual alert, and the error tracking (the analytics error reporter) learns of it (spec 8).
+  reportToErrorTracking(new Error(SUBSCRIPTION_CONTEXT_UNREADABLE));
+  return { ok: false, status: 500, serverMessage: null };
+}
+
+export const SUBSCRIPTION_CONTEXT_UNREADABLE =
+  'Abo-Kontext nicht lesbar: die Antwort enthält kein data.cartToken';
+
+/**
+ * Hands an error to the page's error reporter without throwing: the browser's reportError raises the
+ * same window `error` event an uncaught error would, which the reporter listens to.
+ */
+function reportToErrorTracking(error: Error): void {
+  if (typeof window.reportError === 'function') window.reportError(error);
+  else window.dispatchEvent(new ErrorEvent('error', { error, message: error.message }));
 }
 
 export async function postCartEntry(payload: CartEntryPayload, crumb: string): Promise<CartEntryAnswer> {

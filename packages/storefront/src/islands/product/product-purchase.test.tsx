@@ -233,7 +233,7 @@ describe('ProductPurchase: adding', () => {
     expect(addButton().textContent).toBe('In den Warenkorb');
   });
 
-  it('R1.2.4 R3.3.2 R7.1.4 R7.1.5 a subscription says Subscribe, has no quantity input, starts a subscription cart and opens its checkout', async () => {
+  it('R1.2.4 R2.5.2 R3.3.2 R7.1.4 R7.1.5 a subscription says Subscribe, has no quantity input, starts a subscription cart and opens its checkout', async () => {
     const fetchSpy = stubFetch({ status: 200, body: { data: { cartToken: 'tok-123' } } });
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
@@ -253,7 +253,7 @@ describe('ProductPurchase: adding', () => {
     expect(assign).toHaveBeenCalledWith('/checkout/subscribe?cartToken=tok-123');
   });
 
-  it('R2.1.9 a gift card opens the gift-card checkout for the chosen denomination, without the cart', async () => {
+  it('R2.1.9 R2.5.3 a gift card opens the gift-card checkout for the chosen denomination, without the cart', async () => {
     const fetchSpy = stubFetch(cartAnswer);
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);

@@ -3,6 +3,7 @@ import { ADD_TO_CART_BUTTON_TEXTS, formatMoney } from '@baukasten/commerce';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OVERLAY_EVENT, type OverlayEventDetail } from '../../analytics/page-events.js';
 import { renderIsland } from '../../server-render.js';
 import { CART_CHANGED_EVENT } from '../product/cart-request.js';
 import {
@@ -170,6 +171,24 @@ describe('QuickView (product cards)', () => {
     expect(server.records()).toHaveLength(2);
     expect(server.pageLoads()).toHaveLength(1);
     expect(addButton()).toBeTruthy();
+  });
+
+  it('R7.6.6 announces its overlay when it opens and when it closes, for the census', async () => {
+    stubServer({ page: [{ status: 200, body: pageContext(mugItem) }] });
+    const announced: OverlayEventDetail[] = [];
+    const listen = (event: Event) => announced.push((event as CustomEvent<OverlayEventDetail>).detail);
+    window.addEventListener(OVERLAY_EVENT, listen);
+    try {
+      render(<QuickView {...mugProps} />);
+      await openQuickView();
+      fireEvent.click(closeButton());
+      expect(announced).toEqual([
+        { overlayType: 'quick-view', action: 'open', overlayId: 'item-emaille-becher' },
+        { overlayType: 'quick-view', action: 'close', overlayId: 'item-emaille-becher' },
+      ]);
+    } finally {
+      window.removeEventListener(OVERLAY_EVENT, listen);
+    }
   });
 
   it('R7.6.8 a failed census call goes unnoticed', async () => {

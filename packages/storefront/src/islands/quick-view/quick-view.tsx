@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { announceOverlay } from '../../analytics/page-events.js';
 import { ProductPurchase } from '../product/product-purchase.js';
 import { QuickViewDialog } from './quick-view-dialog.js';
 import { loadQuickViewProduct, type QuickViewProduct, recordQuickView } from './quick-view-request.js';
@@ -42,9 +43,13 @@ export function QuickView({ itemId, title, productUrl }: QuickViewProps) {
     if (open) return;
     setOpen(true);
     recordQuickView(itemId);
+    announceOverlay({ overlayType: 'quick-view', action: 'open', overlayId: itemId });
     if (loaded.status === 'idle' || loaded.status === 'failed') load();
   };
-  const close = useCallback(() => setOpen(false), []);
+  const close = useCallback(() => {
+    setOpen(false);
+    announceOverlay({ overlayType: 'quick-view', action: 'close', overlayId: itemId });
+  }, [itemId]);
 
   // Back to the button once the overlay has gone (while it is up it keeps focus inside).
   useEffect(() => {
