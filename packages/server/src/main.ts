@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { demoOwnerSeed } from './demo-owner.js';
 import { startEmailDelivery } from './email/email-delivery.js';
+import { requireSecretsKey } from './payments/secrets.js';
 import { openSharedState } from './shared-state.js';
 
 /**
@@ -14,6 +15,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const shared = openSharedState(config.redisUrl);
   const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await storage.migrate();
+  // Provider keys stored by a site cannot be opened without the key that sealed them (payments/secrets.ts).
+  if (!config.serverTestMode) {
+    requireSecretsKey(config.secretsKey, await storage.payments.countWebsitesWithKeys());
+  }
   // Safe when several instances start together: migrate() and the seed each take a database lock.
   if (config.seedDemo)
     await seedDemoShop(storage, {

@@ -22,17 +22,6 @@ export {
 } from './analytics-repository.js';
 export type { ApiKey, ApiKeyRepository, NewApiKey } from './api-key-repository.js';
 export type {
-  NewPayment,
-  Payment,
-  PaymentProviderMode,
-  PaymentProviderName,
-  PaymentProviderSettings,
-  PaymentProviderStatus,
-  PaymentRepository,
-  PaymentStatus,
-  SavedPaymentProviderSettings,
-} from './payment-repository.js';
-export type {
   AddBasis,
   CartAddition,
   CartRepository,
@@ -98,6 +87,15 @@ export {
   type VoidedGiftCards,
   normaliseGiftCardCode,
 } from './gift-card-repository.js';
+export type {
+  CatalogueIndexRow,
+  ImageCounts,
+  ImportImage,
+  ImportJob,
+  ImportJobStatus,
+  ImportRepository,
+  NewImportJob,
+} from './import-repository.js';
 export type { ItemRepository } from './item-repository.js';
 export type {
   LegalRepository,
@@ -121,12 +119,24 @@ export type {
   PlaceOrderResult,
 } from './order-repository.js';
 export type {
+  NewPayment,
+  Payment,
+  PaymentProviderMode,
+  PaymentProviderName,
+  PaymentProviderSettings,
+  PaymentProviderStatus,
+  PaymentRepository,
+  PaymentStatus,
+  SavedPaymentProviderSettings,
+} from './payment-repository.js';
+export type {
   NewRestockSignup,
   Page,
   RestockSignup,
   RestockSignupGroup,
   RestockSignupRepository,
 } from './restock-repository.js';
+export type { NewSignUp, PendingSignUp, SignUpRepository } from './sign-up-repository.js';
 export type {
   FormSubmission,
   NewSiteForm,
@@ -136,7 +146,6 @@ export type {
   SiteFormSettings,
   StoredFormAnswer,
 } from './site-form-repository.js';
-export type { NewSignUp, PendingSignUp, SignUpRepository } from './sign-up-repository.js';
 export type {
   InvitationAcceptance,
   InvitationRefusal,

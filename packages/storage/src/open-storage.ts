@@ -14,14 +14,18 @@ import { type ContentRepository, contentRepository } from './content-repository.
 import { type CustomerAccountRepository, customerAccountRepository } from './customer-account-repository.js';
 import { type EmailOutboxRepository, emailOutboxRepository } from './email-outbox-repository.js';
 import { type GiftCardRepository, giftCardRepository } from './gift-card-repository.js';
+import { type ImportRepository, importRepository } from './import-repository.js';
 import { type ItemRepository, itemRepository } from './item-repository.js';
+import { type LegalRepository, legalRepository } from './legal-repository.js';
 import { type MediaRepository, mediaRepository } from './media-repository.js';
 import { migrationProvider } from './migrations/index.js';
 import { type NewsletterRepository, newsletterRepository } from './newsletter-repository.js';
 import { type OrderRepository, orderRepository } from './order-repository.js';
+import { type PaymentRepository, paymentRepository } from './payment-repository.js';
 import { Remembered } from './remembered.js';
 import { type RestockSignupRepository, restockSignupRepository } from './restock-repository.js';
 import type { Database } from './schema.js';
+import { type SignUpRepository, signUpRepository } from './sign-up-repository.js';
 import { type SiteFormRepository, siteFormRepository } from './site-form-repository.js';
 import { type SiteMemberRepository, siteMemberRepository } from './site-member-repository.js';
 import { BaukastenSqliteDialect } from './sqlite-dialect.js';
@@ -89,6 +93,8 @@ export interface Storage {
   siteMembers: SiteMemberRepository;
   /** Shoppers' accounts of one website: sessions, email links, owned orders, addresses. */
   customers: CustomerAccountRepository;
+  /** Owner and customer sign-ups waiting for their mail link (security review #18). */
+  signUps: SignUpRepository;
   /** Owner changes to a website as a whole: settings, deletion. */
   websiteAdmin: WebsiteAdminRepository;
   /** Visitor analytics: raw tracking events, daily rollups and the dashboard queries. */
@@ -103,6 +109,12 @@ export interface Storage {
   themeOverrides: ThemeOverrideRepository;
   /** Keys for the merchant API (stored hashed). */
   apiKeys: ApiKeyRepository;
+  /** Stripe and PayPal: a website's sealed provider keys, payments and the provider events applied. */
+  payments: PaymentRepository;
+  /** Versions of the legal texts, what each order accepted, withdrawals (migration 0023). */
+  legal: LegalRepository;
+  /** Product imports: jobs with their checked plan and progress, and the image fetch queue (migration 0025). */
+  imports: ImportRepository;
 }
 
 const INT8_OID = 20;
@@ -178,6 +190,7 @@ function storageOn(
     accounts: accountRepository(db),
     siteMembers: siteMemberRepository(db),
     customers: customerAccountRepository(db),
+    signUps: signUpRepository(db),
     websiteAdmin: websiteAdminRepository(db),
     analytics: analyticsRepository(db),
     content: contentRepository(db),
@@ -185,6 +198,9 @@ function storageOn(
     media: mediaRepository(db),
     themeOverrides: themeOverrideRepository(db),
     apiKeys: apiKeyRepository(db),
+    payments: paymentRepository(db),
+    legal: legalRepository(db),
+    imports: importRepository(db),
   };
   kyselyByStorage.set(storage, db);
   return storage;

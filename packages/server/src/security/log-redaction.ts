@@ -25,6 +25,15 @@ const SECRET_KEYS = [
   'crumb',
   'cardNumber',
   'cvc',
+  // Payment provider keys (payments/secrets.ts): plaintext while being saved or used, sealed at rest.
+  'secretsKey',
+  'secretKey',
+  'publishableKey',
+  'webhookSecret',
+  'clientId',
+  'clientSecret',
+  'webhookId',
+  'sealedKeys',
 ];
 
 const REDACT_PATHS = [
@@ -40,12 +49,15 @@ const REDACT_PATHS = [
 const EMAIL = /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
 const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@"]+@/gi;
 const SECRET_PARAMS = /([?&](?:token|key|password|secret|crumb|code|email)=)[^&\s"#]*/gi;
+/** Stripe secret, restricted and webhook keys quoted in free text (an error message, a URL). */
+const PROVIDER_KEYS = /\b((?:sk|rk)_(?:test|live)_|whsec_)[A-Za-z0-9]{4,}/g;
 
 /** A log line with email addresses, URL credentials and secret query values replaced. */
 export function scrubLogLine(line: string): string {
   return line
     .replace(URL_CREDENTIALS, `$1${REDACTED}@`)
     .replace(SECRET_PARAMS, `$1${REDACTED}`)
+    .replace(PROVIDER_KEYS, `$1${REDACTED}`)
     .replace(EMAIL, '[E-Mail entfernt]');
 }
 

@@ -17,6 +17,7 @@ import { signUpVerification } from './0017-sign-up-verification.js';
 import { cartVersion } from './0021-cart-version.js';
 import { payments } from './0022-payments.js';
 import { legalTexts } from './0023-legal-texts.js';
+import { productImports } from './0025-product-imports.js';
 
 /**
  * Migrations live in code, not in files found at run time, so the bundled and compiled package
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0021-cart-version': cartVersion,
   '0022-payments': payments,
   '0023-legal-texts': legalTexts,
+  '0025-product-imports': productImports,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,218 @@
+import Stripe from 'stripe';
+import {
+  DEFAULT_PROVIDER_TIMEOUT_MS,
+  type PaymentGateway,
+  PaymentGatewayError,
+  type PaymentSnapshot,
+  type PaymentState,
+  type VerifiedWebhook,
+} from '../payment-gateway.js';
+
+/*
+ * Stripe through its hosted Checkout page: we create a Checkout Session for the order's amount and send the
+ * shopper there; Stripe collects card, SEPA-Lastschrift, Klarna, Apple Pay / Google Pay (the methods the
+ * merchant switched on in the Dashboard, as no `payment_method_types` are named) and does 3-D Secure itself.
+ * Card data never passes our server.
+ */
+
+export interface StripeGatewayOptions {
+  secretKey: string;
+  /** whsec_…: the signing secret of the webhook endpoint the merchant created for this site. */
+  webhookSecret?: string;
+  /** STRIPE_API_BASE: scheme, host and port of another Stripe API (a local fake in tests). */
+  apiBase?: string;
+  timeoutMs?: number;
+  /** The SDK retries connection errors with the same idempotency key; tests set 0. */
+  maxNetworkRetries?: number;
+}
+
+/** The session events that change what we know of a payment. */
+const SESSION_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
+
+export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
+  const stripe = new Stripe(options.secretKey, {
+    timeout: options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
+    maxNetworkRetries: options.maxNetworkRetries ?? 1,
+    telemetry: false,
+    ...baseUrlOptions(options.apiBase),
+  });
+
+  const call = async <T>(request: () => Promise<T>): Promise<T> => {
+    try {
+      return await request();
+    } catch (error) {
+      throw stripeFailure(error);
+    }
+  };
+
+  const retrieve = (sessionId: string) =>
+    call(() => stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] }));
+
+  return {
+    provider: 'stripe',
+
+    async startPayment(input) {
+      const metadata = {
+        orderId: input.orderId,
+        websiteId: input.websiteId,
+        orderNumber: String(input.orderNumber),
+      };
+      const session = await call(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: input.currency.toLowerCase(),
+                  unit_amount: input.amountMinor,
+                  product_data: { name: input.description },
+                },
+              },
+            ],
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            client_reference_id: input.orderId,
+            locale: 'de',
+            metadata,
+            payment_intent_data: { metadata, description: input.description },
+            ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      if (!session.url) throw new PaymentGatewayError('rejected', 'no_session_url');
+      return { providerPaymentId: session.id, redirectUrl: session.url, state: 'requires_action' };
+    },
+
+    async fetchPayment(sessionId) {
+      return snapshotOf(await retrieve(sessionId));
+    },
+
+    async refund(input) {
+      const session = await retrieve(input.providerPaymentId);
+      const paymentIntent = idOf(session.payment_intent);
+      if (!paymentIntent) throw new PaymentGatewayError('rejected', 'no_payment_intent');
+      const refund = await call(() =>
+        stripe.refunds.create(
+          { payment_intent: paymentIntent, amount: input.amountMinor },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return {
+        refundId: refund.id,
+        amountMinor: refund.amount,
+        currency: refund.currency.toUpperCase(),
+        state:
+          refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' ? 'failed' : 'pending',
+      };
+    },
+
+    async verifyWebhook(rawBody, headers) {
+      const signature = headers['stripe-signature'];
+      if (!options.webhookSecret || typeof signature !== 'string') {
+        throw new PaymentGatewayError('invalid_signature');
+      }
+      let event: Stripe.Event;
+      try {
+        // The SDK checks the HMAC over the raw bytes and refuses timestamps older than 5 minutes (replays).
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch {
+        throw new PaymentGatewayError('invalid_signature');
+      }
+      const verified: VerifiedWebhook = { eventId: event.id, type: event.type };
+      if (SESSION_EVENTS.has(event.type)) {
+        const session = event.data.object as Stripe.Checkout.Session;
+        verified.providerPaymentId = session.id;
+        const payment = snapshotOf(session);
+        if (event.type === 'checkout.session.async_payment_failed') payment.state = 'failed';
+        verified.payment = payment;
+      }
+      return verified;
+    },
+
+    async checkKeys() {
+      await call(() => stripe.balance.retrieve());
+    },
+  };
+}
+
+function baseUrlOptions(apiBase: string | undefined): {
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+} {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? undefined);
+
+/**
+ * A session's state: complete and paid is paid; complete but unpaid is a SEPA-Lastschrift still on its way;
+ * an open session is decided by its payment intent (3-D Secure pending, declined); expired is cancelled.
+ */
+function stateOf(session: Stripe.Checkout.Session): { state: PaymentState; failureCode?: string } {
+  if (session.status === 'complete') {
+    return { state: session.payment_status === 'unpaid' ? 'pending' : 'paid' };
+  }
+  if (session.status === 'expired') return { state: 'cancelled' };
+  const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+  if (!intent) return { state: 'requires_action' };
+  switch (intent.status) {
+    case 'succeeded':
+      return { state: 'paid' };
+    case 'processing':
+      return { state: 'pending' };
+    case 'canceled':
+      return { state: 'cancelled' };
+    case 'requires_payment_method':
+      return intent.last_payment_error
+        ? { state: 'failed', failureCode: intent.last_payment_error.code ?? 'declined' }
+        : { state: 'requires_action' };
+    default:
+      return { state: 'requires_action' };
+  }
+}
+
+function snapshotOf(session: Stripe.Checkout.Session): PaymentSnapshot {
+  const { state, failureCode } = stateOf(session);
+  const snapshot: PaymentSnapshot = {
+    providerPaymentId: session.id,
+    state,
+    amountMinor: session.amount_total ?? 0,
+    currency: (session.currency ?? '').toUpperCase(),
+  };
+  if (session.metadata?.orderId) snapshot.orderId = session.metadata.orderId;
+  if (session.metadata?.websiteId) snapshot.websiteId = session.metadata.websiteId;
+  if (failureCode) snapshot.failureCode = failureCode;
+  return snapshot;
+}
+
+/** Stripe's error classes to our failure kinds; anything unexpected counts as "not reachable". */
+export function stripeFailure(error: unknown): PaymentGatewayError {
+  if (error instanceof PaymentGatewayError) return error;
+  const errors = Stripe.errors;
+  if (error instanceof errors.StripeCardError) return new PaymentGatewayError('declined', error.code);
+  if (error instanceof errors.StripeAuthenticationError || error instanceof errors.StripePermissionError) {
+    return new PaymentGatewayError('invalid_keys', error.code);
+  }
+  if (error instanceof errors.StripeInvalidRequestError) {
+    return error.statusCode === 404 || error.code === 'resource_missing'
+      ? new PaymentGatewayError('not_found', error.code)
+      : new PaymentGatewayError('rejected', error.code);
+  }
+  if (error instanceof errors.StripeSignatureVerificationError)
+    return new PaymentGatewayError('invalid_signature');
+  // StripeConnectionError (timeout, refused), StripeAPIError (5xx), StripeRateLimitError and the unknown.
+  return new PaymentGatewayError('unavailable', error instanceof errors.StripeError ? error.type : undefined);
+}

@@ -1,0 +1,404 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { newId } from './ids.js';
+import { fromFlag, fromJson, toFlag, toJson } from './json-column.js';
+import type { Database } from './schema.js';
+import { isUniqueViolation } from './storage-error.js';
+
+/*
+ * Payments at Stripe and PayPal (migration 0022). The repository only stores; what counts as paid is decided
+ * by the server's settlement step. Every change of a payment's status is one conditional UPDATE, so two
+ * requests at once (the webhook and the shopper's return, two server instances) change it once: the second
+ * finds nothing left to change.
+ */
+
+export interface PaymentProviderSettingsTable {
+  website_id: string;
+  provider: string;
+  mode: string;
+  sealed_keys: string;
+  key_hints: string;
+  status: string;
+  status_message: string | null;
+  checked_at: number | null;
+  updated_at: number;
+}
+
+export interface PaymentsTable {
+  website_id: string;
+  id: string;
+  order_id: string;
+  provider: string;
+  provider_payment_id: string;
+  amount_minor: number;
+  currency: string;
+  status: string;
+  test_mode: number;
+  refunded_minor: number;
+  failure: string | null;
+  created_at: number;
+  updated_at: number;
+  paid_at: number | null;
+}
+
+export interface PaymentEventsTable {
+  website_id: string;
+  provider: string;
+  event_id: string;
+  payment_id: string | null;
+  received_at: number;
+}
+
+declare module './schema.js' {
+  interface Database {
+    payment_provider_settings: PaymentProviderSettingsTable;
+    payments: PaymentsTable;
+    payment_events: PaymentEventsTable;
+  }
+}
+
+export type PaymentProviderName = 'stripe' | 'paypal';
+export type PaymentProviderMode = 'test' | 'live';
+/** connected: the provider accepted the keys at the last check; error: it refused them (see statusMessage). */
+export type PaymentProviderStatus = 'unchecked' | 'connected' | 'error';
+
+export interface PaymentProviderSettings {
+  websiteId: string;
+  provider: PaymentProviderName;
+  mode: PaymentProviderMode;
+  /** Field name -> key sealed by the server (payments/secrets.ts); never plaintext. */
+  sealedKeys: Record<string, string>;
+  /** Field name -> masked key (`sk_test_…4242`) for the editor. */
+  keyHints: Record<string, string>;
+  status: PaymentProviderStatus;
+  statusMessage?: string;
+  checkedAt?: number;
+  updatedAt: number;
+}
+
+export type SavedPaymentProviderSettings = Omit<
+  PaymentProviderSettings,
+  'websiteId' | 'provider' | 'updatedAt'
+>;
+
+/**
+ * started: created at the provider, shopper not back yet. requires_action: the shopper still has to act
+ * (approve, 3-D Secure). pending: paid by a method that confirms later (SEPA). amount_mismatch: the provider
+ * reported another amount or currency than the order's; never counts as paid.
+ */
+export type PaymentStatus =
+  | 'started'
+  | 'requires_action'
+  | 'pending'
+  | 'paid'
+  | 'failed'
+  | 'cancelled'
+  | 'amount_mismatch';
+
+export interface Payment {
+  id: string;
+  websiteId: string;
+  orderId: string;
+  provider: PaymentProviderName;
+  providerPaymentId: string;
+  amountMinor: number;
+  currency: string;
+  status: PaymentStatus;
+  testMode: boolean;
+  refundedMinor: number;
+  failure?: string;
+  createdAt: number;
+  updatedAt: number;
+  paidAt?: number;
+}
+
+export interface NewPayment {
+  orderId: string;
+  provider: PaymentProviderName;
+  providerPaymentId: string;
+  amountMinor: number;
+  currency: string;
+  testMode: boolean;
+  status?: PaymentStatus;
+}
+
+export interface PaymentRepository {
+  saveProviderSettings(
+    websiteId: string,
+    provider: PaymentProviderName,
+    settings: SavedPaymentProviderSettings,
+    now?: number,
+  ): Promise<PaymentProviderSettings>;
+  findProviderSettings(
+    websiteId: string,
+    provider: PaymentProviderName,
+  ): Promise<PaymentProviderSettings | undefined>;
+  listProviderSettings(websiteId: string): Promise<PaymentProviderSettings[]>;
+  deleteProviderSettings(websiteId: string, provider: PaymentProviderName): Promise<void>;
+  /** How many websites have sealed provider keys; at start-up, to refuse running without SECRETS_KEY. */
+  countWebsitesWithKeys(): Promise<number>;
+
+  /** Records a payment created at the provider; the same provider payment id twice gives the first row back. */
+  recordStarted(websiteId: string, input: NewPayment, now?: number): Promise<Payment>;
+  findByProviderPaymentId(
+    websiteId: string,
+    provider: PaymentProviderName,
+    providerPaymentId: string,
+  ): Promise<Payment | undefined>;
+  listByOrder(websiteId: string, orderId: string): Promise<Payment[]>;
+  /**
+   * A state that is not paid (requires_action, pending, failed, cancelled, amount_mismatch). Never changes a
+   * paid payment: a late "failed" event for an earlier attempt must not undo money that arrived.
+   */
+  markStatus(
+    websiteId: string,
+    paymentId: string,
+    status: Exclude<PaymentStatus, 'paid'>,
+    failure?: string,
+    now?: number,
+  ): Promise<boolean>;
+  /** To paid, once: false when it already was paid (another door or instance was first). */
+  markPaid(websiteId: string, paymentId: string, now?: number): Promise<boolean>;
+  /** Remembers a provider event; false when it was applied before (a replay or redelivery). */
+  recordEvent(
+    websiteId: string,
+    provider: PaymentProviderName,
+    eventId: string,
+    paymentId: string | undefined,
+    now?: number,
+  ): Promise<boolean>;
+  /**
+   * Books a refund of a paid payment before the provider is asked, so two refunds at once cannot together
+   * give back more than was paid; false when it would exceed what is left. `releaseRefund` undoes it when
+   * the provider refused.
+   */
+  reserveRefund(websiteId: string, paymentId: string, amountMinor: number, now?: number): Promise<boolean>;
+  releaseRefund(websiteId: string, paymentId: string, amountMinor: number, now?: number): Promise<void>;
+}
+
+const PROVIDERS: readonly string[] = ['stripe', 'paypal'];
+const STATUSES: readonly string[] = [
+  'started',
+  'requires_action',
+  'pending',
+  'paid',
+  'failed',
+  'cancelled',
+  'amount_mismatch',
+];
+
+const isKey = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+function toSettings(row: Selectable<PaymentProviderSettingsTable>): PaymentProviderSettings {
+  const settings: PaymentProviderSettings = {
+    websiteId: row.website_id,
+    provider: row.provider as PaymentProviderName,
+    mode: row.mode === 'live' ? 'live' : 'test',
+    sealedKeys: fromJson<Record<string, string>>(row.sealed_keys, {}),
+    keyHints: fromJson<Record<string, string>>(row.key_hints, {}),
+    status: row.status === 'connected' || row.status === 'error' ? row.status : 'unchecked',
+    updatedAt: Number(row.updated_at),
+  };
+  if (row.status_message !== null) settings.statusMessage = row.status_message;
+  if (row.checked_at !== null) settings.checkedAt = Number(row.checked_at);
+  return settings;
+}
+
+function toPayment(row: Selectable<PaymentsTable>): Payment {
+  const payment: Payment = {
+    id: row.id,
+    websiteId: row.website_id,
+    orderId: row.order_id,
+    provider: row.provider as PaymentProviderName,
+    providerPaymentId: row.provider_payment_id,
+    amountMinor: Number(row.amount_minor),
+    currency: row.currency,
+    status: (STATUSES.includes(row.status) ? row.status : 'started') as PaymentStatus,
+    testMode: fromFlag(row.test_mode),
+    refundedMinor: Number(row.refunded_minor),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+  if (row.failure !== null) payment.failure = row.failure;
+  if (row.paid_at !== null) payment.paidAt = Number(row.paid_at);
+  return payment;
+}
+
+export function paymentRepository(db: Kysely<Database>): PaymentRepository {
+  const findSettings = async (websiteId: string, provider: string) => {
+    if (!isKey(websiteId) || !PROVIDERS.includes(provider)) return undefined;
+    const row = await db
+      .selectFrom('payment_provider_settings')
+      .selectAll()
+      .where('website_id', '=', websiteId)
+      .where('provider', '=', provider)
+      .executeTakeFirst();
+    return row && toSettings(row);
+  };
+  const findPayment = async (websiteId: string, provider: string, providerPaymentId: string) => {
+    if (!isKey(websiteId) || !isKey(providerPaymentId)) return undefined;
+    const row = await db
+      .selectFrom('payments')
+      .selectAll()
+      .where('website_id', '=', websiteId)
+      .where('provider', '=', provider)
+      .where('provider_payment_id', '=', providerPaymentId)
+      .executeTakeFirst();
+    return row && toPayment(row);
+  };
+
+  return {
+    async saveProviderSettings(websiteId, provider, settings, now = Date.now()) {
+      const row = {
+        mode: settings.mode,
+        sealed_keys: toJson(settings.sealedKeys),
+        key_hints: toJson(settings.keyHints),
+        status: settings.status,
+        status_message: settings.statusMessage ?? null,
+        checked_at: settings.checkedAt ?? null,
+        updated_at: now,
+      };
+      await db
+        .insertInto('payment_provider_settings')
+        .values({ website_id: websiteId, provider, ...row })
+        .onConflict((c) => c.columns(['website_id', 'provider']).doUpdateSet(row))
+        .execute();
+      return { ...settings, websiteId, provider, updatedAt: now };
+    },
+
+    findProviderSettings: findSettings,
+
+    async listProviderSettings(websiteId) {
+      if (!isKey(websiteId)) return [];
+      const rows = await db
+        .selectFrom('payment_provider_settings')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .orderBy('provider')
+        .execute();
+      return rows.map(toSettings);
+    },
+
+    async deleteProviderSettings(websiteId, provider) {
+      await db
+        .deleteFrom('payment_provider_settings')
+        .where('website_id', '=', websiteId)
+        .where('provider', '=', provider)
+        .execute();
+    },
+
+    async countWebsitesWithKeys() {
+      const row = await db
+        .selectFrom('payment_provider_settings')
+        .select(sql<number>`count(distinct website_id)`.as('n'))
+        .where('sealed_keys', '<>', '{}')
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    async recordStarted(websiteId, input, now = Date.now()) {
+      try {
+        const row = {
+          website_id: websiteId,
+          id: newId(now),
+          order_id: input.orderId,
+          provider: input.provider,
+          provider_payment_id: input.providerPaymentId,
+          amount_minor: input.amountMinor,
+          currency: input.currency,
+          status: input.status ?? 'started',
+          test_mode: toFlag(input.testMode),
+          refunded_minor: 0,
+          failure: null,
+          created_at: now,
+          updated_at: now,
+          paid_at: null,
+        };
+        await db.insertInto('payments').values(row).execute();
+        return toPayment(row);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const existing = await findPayment(websiteId, input.provider, input.providerPaymentId);
+        if (!existing) throw error;
+        return existing;
+      }
+    },
+
+    findByProviderPaymentId: findPayment,
+
+    async listByOrder(websiteId, orderId) {
+      if (!isKey(websiteId) || !isKey(orderId)) return [];
+      const rows = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('order_id', '=', orderId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toPayment);
+    },
+
+    async markStatus(websiteId, paymentId, status, failure, now = Date.now()) {
+      const changed = await db
+        .updateTable('payments')
+        .set({ status, failure: failure ?? null, updated_at: now })
+        .where('website_id', '=', websiteId)
+        .where('id', '=', paymentId)
+        .where('status', '<>', 'paid')
+        .executeTakeFirst();
+      return Number(changed.numUpdatedRows) > 0;
+    },
+
+    async markPaid(websiteId, paymentId, now = Date.now()) {
+      const changed = await db
+        .updateTable('payments')
+        .set({ status: 'paid', failure: null, paid_at: now, updated_at: now })
+        .where('website_id', '=', websiteId)
+        .where('id', '=', paymentId)
+        .where('status', '<>', 'paid')
+        .executeTakeFirst();
+      return Number(changed.numUpdatedRows) > 0;
+    },
+
+    async recordEvent(websiteId, provider, eventId, paymentId, now = Date.now()) {
+      // ON CONFLICT DO NOTHING instead of catching a unique violation: inside the settlement transaction a
+      // failed statement would abort the whole PostgreSQL transaction. A returned row means "first time".
+      const inserted = await db
+        .insertInto('payment_events')
+        .values({
+          website_id: websiteId,
+          provider,
+          event_id: eventId,
+          payment_id: paymentId ?? null,
+          received_at: now,
+        })
+        .onConflict((c) => c.columns(['website_id', 'provider', 'event_id']).doNothing())
+        .returning('event_id')
+        .execute();
+      return inserted.length > 0;
+    },
+
+    async reserveRefund(websiteId, paymentId, amountMinor, now = Date.now()) {
+      if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) return false;
+      const changed = await db
+        .updateTable('payments')
+        .set({ refunded_minor: sql<number>`refunded_minor + ${amountMinor}`, updated_at: now })
+        .where('website_id', '=', websiteId)
+        .where('id', '=', paymentId)
+        .where('status', '=', 'paid')
+        .where(sql<boolean>`refunded_minor + ${amountMinor} <= amount_minor`)
+        .executeTakeFirst();
+      return Number(changed.numUpdatedRows) > 0;
+    },
+
+    async releaseRefund(websiteId, paymentId, amountMinor, now = Date.now()) {
+      await db
+        .updateTable('payments')
+        .set({ refunded_minor: sql<number>`refunded_minor - ${amountMinor}`, updated_at: now })
+        .where('website_id', '=', websiteId)
+        .where('id', '=', paymentId)
+        .where('refunded_minor', '>=', amountMinor)
+        .execute();
+    },
+  };
+}
