@@ -16,7 +16,8 @@ describe('an owner builds a contact form', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startShopServer();
+    // Sign-up links arrive by mail: the outbox writes them to DATA_DIR/mail (no SMTP server).
+    server = await startShopServer({ SMTP_URL: '' });
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { linkInMail } from './support/mail.js';
 import { type ShopServer, startShopServer } from './support/shop-server.js';
 
 describe('a visitor asks to hear when a sold-out product is back', () => {
@@ -8,7 +9,8 @@ describe('a visitor asks to hear when a sold-out product is back', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startShopServer();
+    // Sign-up links arrive by mail: the outbox writes them to DATA_DIR/mail (no SMTP server).
+    server = await startShopServer({ SMTP_URL: '' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -50,9 +52,14 @@ describe('a visitor asks to hear when a sold-out product is back', () => {
     await page.fill('#email', 'wanda@example.de');
     await page.fill('#password', 'ein-sicheres-passwort');
     await Promise.all([
-      page.waitForURL(/\/account\?hinweis=SIGNED_UP/),
+      page.waitForURL(/\/account\/anmelden\?hinweis=CHECK_MAIL/),
       page.click('main button[type="submit"]'),
     ]);
+    // The link of the sign-up mail makes the account and signs in.
+    await page.goto(
+      `${server.baseUrl}${await linkInMail(server.dataDir, 'wanda@example.de', '/account/bestaetigen')}`,
+    );
+    await page.waitForURL(/\/account\?hinweis=SIGNED_UP/);
 
     await page.goto(`${server.baseUrl}/shop/p/kapuzenpullover-nordwind`);
     const restock = page.locator('[data-island="restock-form"]');

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { linkInMail } from './mail.js';
 import type { ShopServer } from './shop-server.js';
 
 /** The editor's inputs have visible labels; the exact label text picks one. */
@@ -19,13 +20,22 @@ export interface NewOwner {
   starter: 'Leere Website' | 'Demo-Laden mit Beispielprodukten';
 }
 
-/** A new owner signs up at /config and creates a website from a starter, all through the editor's UI. */
+/**
+ * A new owner signs up at /config, opens the link of the sign-up mail (the sign-up itself signs nobody in,
+ * security review #18) and creates a website from a starter, all through the editor's UI. The server must
+ * write its mails to DATA_DIR/mail (no SMTP_URL).
+ */
 export async function signUpWithNewSite(page: Page, server: ShopServer, owner: NewOwner): Promise<void> {
+  const email = `${owner.subdomain}@example.de`;
   await page.goto(`${server.baseUrl}/config/registrieren`);
   await field(page, 'Name').fill(owner.name);
-  await field(page, 'E-Mail-Adresse').fill(`${owner.subdomain}@example.de`);
+  await field(page, 'E-Mail-Adresse').fill(email);
   await field(page, 'Passwort').fill('sehr-geheim-123');
   await button(page, 'Registrieren').click();
+  await page.getByRole('heading', { name: 'Prüfe dein Postfach' }).waitFor();
+  const link = await linkInMail(server.dataDir, email, '/config/konto-bestaetigen');
+  await page.goto(`${server.baseUrl}${link}`);
+  await button(page, 'Konto anlegen').click();
   await page.waitForURL(/\/config\/sites\/neu$/);
   await field(page, 'Titel der Website').fill(owner.siteTitle);
   await field(page, 'Subdomain').fill(owner.subdomain);

@@ -23,18 +23,26 @@ import { ProductList } from './screens/products/product-list.js';
 import { SignIn } from './screens/sign-in.js';
 import { SignUp } from './screens/sign-up.js';
 import { Dashboard } from './screens/site/dashboard.js';
+import { LegalSettings } from './screens/site/legal-settings.js';
 import { Members } from './screens/site/members.js';
 import { AccountScreen, P as accountTexts } from './screens/site/password-change.js';
 import { SiteSettings } from './screens/site/site-settings.js';
 import { SiteShell } from './screens/site/site-shell.js';
 import { SiteList } from './screens/site-list.js';
+import { VerifyAccount } from './screens/verify-account.js';
 import { SessionProvider, useSession } from './session.js';
 import { useAction } from './ui/async.js';
 import { Button, ErrorBox, Loading } from './ui/controls.js';
 import { PageTitle } from './ui/page-title.js';
 
 /** Routes anyone may open; everything else needs a session. */
-const PUBLIC: ReadonlySet<Route['name']> = new Set(['signIn', 'signUp', 'invitation', 'notFound']);
+const PUBLIC: ReadonlySet<Route['name']> = new Set([
+  'signIn',
+  'signUp',
+  'verifyAccount',
+  'invitation',
+  'notFound',
+]);
 
 function SiteSectionScreen({ route }: { route: Extract<Route, { name: 'site' }> }) {
   switch (route.section) {
@@ -56,6 +64,8 @@ function SiteSectionScreen({ route }: { route: Extract<Route, { name: 'site' }> 
       return <OrderDetail orderId={route.orderId ?? ''} />;
     case 'settings':
       return <SiteSettings />;
+    case 'legal':
+      return <LegalSettings />;
     case 'members':
       return <Members />;
     case 'analytics':
@@ -87,6 +97,8 @@ function Screen({ route }: { route: Route }) {
       return <SignIn />;
     case 'signUp':
       return <SignUp />;
+    case 'verifyAccount':
+      return <VerifyAccount />;
     case 'newSite':
       return <NewSite />;
     case 'invitation':

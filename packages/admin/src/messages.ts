@@ -46,6 +46,17 @@ export const t = {
   nameMissing: 'Bitte gib deinen Namen ein.',
   noAccountYet: 'Noch kein Konto?',
   haveAccount: 'Schon ein Konto?',
+  checkMailTitle: 'Prüfe dein Postfach',
+  checkMailAt: (email: string) => `Wir haben eine E-Mail an ${email} geschickt.`,
+  checkMailBody:
+    'Bestätige darin deine E-Mail-Adresse, dann ist dein Konto angelegt und du bist angemeldet. Hast du mit dieser Adresse schon ein Konto, steht in der E-Mail, wie du dich anmeldest.',
+  checkMailHint:
+    'Findest du keine E-Mail? Schau auch im Spam-Ordner nach. Der Link gilt 48 Stunden; danach kannst du dich einfach noch einmal registrieren.',
+  verifyTitle: 'E-Mail-Adresse bestätigen',
+  verifying: 'Dein Konto wird angelegt …',
+  verifyIntro: 'Bestätige deine E-Mail-Adresse, dann ist dein Konto angelegt und du bist angemeldet.',
+  verify: 'Konto anlegen',
+  signUpAgain: 'Noch einmal registrieren',
   signedInAs: (name: string) => `Angemeldet als ${name}`,
 
   // Sites
@@ -98,6 +109,7 @@ export const t = {
     apiKeys: 'Schlüssel für die Shop-API erstellen und widerrufen.',
     content: 'Blogbeiträge und Veranstaltungen schreiben und veröffentlichen.',
     comments: 'Kommentare von Besuchern freigeben oder ablehnen.',
+    legal: 'Impressum, AGB, Widerruf und Datenschutz aus deinen Angaben; Checkliste „Bereit zum Verkaufen“.',
   },
 
   // Members

@@ -67,6 +67,10 @@ withTestDatabases((db) => {
       expect(
         (await v.form('/account/registrieren', { name: 'Kim', email, password: PASSWORD })).statusCode,
       ).toBe(303);
+      // The account exists once the sign-up mail's link is opened (security review #18).
+      const [signUpMail] = await storage.outbox.listByWebsite(websiteId, { kind: 'customer-verification' });
+      const link = new URL(/https?:\/\/\S+/.exec(signUpMail!.text)![0]);
+      await v.request('GET', `${link.pathname}${link.search}`);
       const asker = new Visitor(app, host);
       await asker.start();
       const asked = await asker.form('/account/passwort-vergessen', { email });

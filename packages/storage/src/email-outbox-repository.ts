@@ -17,7 +17,8 @@ export interface NewEmail {
 }
 
 export interface OutboxEmail extends NewEmail {
-  websiteId: string;
+  /** Null for a mail of the platform (an owner's sign-up), which belongs to no website. */
+  websiteId: string | null;
   id: string;
   status: OutboxStatus;
   attempts: number;
@@ -39,6 +40,8 @@ export interface EmailOutboxRepository {
    * message tells about, so both commit together or neither does.
    */
   enqueue(websiteId: string, email: NewEmail, now?: number): Promise<OutboxEmail>;
+  /** Writes a mail of the platform, one that belongs to no website (e.g. an owner's sign-up link). */
+  enqueuePlatform(email: NewEmail, now?: number): Promise<OutboxEmail>;
   /**
    * Claims up to `limit` messages that are due, or whose previous claim's lease ran out, each with one
    * conditional UPDATE so two workers never claim the same message at the same time.
@@ -50,6 +53,8 @@ export interface EmailOutboxRepository {
   markFailed(claim: ClaimedEmail, error: string, retryAt: number | null): Promise<boolean>;
   /** Newest first; for owners and tests. */
   listByWebsite(websiteId: string, opts?: { kind?: string; limit?: number }): Promise<OutboxEmail[]>;
+  /** The platform's own mails, newest first; for tests and support. */
+  listPlatform(opts?: { kind?: string; limit?: number }): Promise<OutboxEmail[]>;
 }
 
 function toEmail(row: Selectable<EmailOutboxTable>): OutboxEmail {
@@ -75,34 +80,39 @@ function toEmail(row: Selectable<EmailOutboxTable>): OutboxEmail {
 const MAX_ERROR_LENGTH = 1000;
 
 export function emailOutboxRepository(db: Kysely<Database>): EmailOutboxRepository {
+  // Since migration 0017 the id alone keys a message (platform mails have no website); newId's random
+  // part keeps ids of different websites apart.
+  async function enqueue(websiteId: string | null, email: NewEmail, now = Date.now()): Promise<OutboxEmail> {
+    const row = {
+      website_id: websiteId,
+      id: newId(now),
+      kind: email.kind,
+      to_address: email.to,
+      reply_to: email.replyTo ?? null,
+      subject: email.subject,
+      text_body: email.text,
+      html_body: email.html ?? null,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      lease_until: null,
+      claim_token: null,
+      last_error: null,
+      created_at: now,
+      sent_at: null,
+    };
+    await db.insertInto('email_outbox').values(row).execute();
+    return toEmail(row);
+  }
+
   return {
-    async enqueue(websiteId, email, now = Date.now()) {
-      const row = {
-        website_id: websiteId,
-        id: newId(now),
-        kind: email.kind,
-        to_address: email.to,
-        reply_to: email.replyTo ?? null,
-        subject: email.subject,
-        text_body: email.text,
-        html_body: email.html ?? null,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: now,
-        lease_until: null,
-        claim_token: null,
-        last_error: null,
-        created_at: now,
-        sent_at: null,
-      };
-      await db.insertInto('email_outbox').values(row).execute();
-      return toEmail(row);
-    },
+    enqueue: (websiteId, email, now) => enqueue(websiteId, email, now),
+    enqueuePlatform: (email, now) => enqueue(null, email, now),
 
     async claimDue({ now, leaseMs, limit }) {
       const candidates = await db
         .selectFrom('email_outbox')
-        .select(['website_id', 'id'])
+        .select(['id'])
         .where((eb) =>
           eb.or([
             eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
@@ -125,7 +135,6 @@ export function emailOutboxRepository(db: Kysely<Database>): EmailOutboxReposito
             lease_until: leaseUntil,
             attempts: eb('attempts', '+', 1),
           }))
-          .where('website_id', '=', candidate.website_id)
           .where('id', '=', candidate.id)
           .where((eb) =>
             eb.or([
@@ -144,7 +153,6 @@ export function emailOutboxRepository(db: Kysely<Database>): EmailOutboxReposito
       const result = await db
         .updateTable('email_outbox')
         .set({ status: 'sent', sent_at: now, lease_until: null, last_error: null })
-        .where('website_id', '=', claim.websiteId)
         .where('id', '=', claim.id)
         .where('claim_token', '=', claim.claimToken)
         .where('status', '=', 'sending')
@@ -161,7 +169,6 @@ export function emailOutboxRepository(db: Kysely<Database>): EmailOutboxReposito
           lease_until: null,
           last_error: error.slice(0, MAX_ERROR_LENGTH),
         })
-        .where('website_id', '=', claim.websiteId)
         .where('id', '=', claim.id)
         .where('claim_token', '=', claim.claimToken)
         .where('status', '=', 'sending')
@@ -169,15 +176,21 @@ export function emailOutboxRepository(db: Kysely<Database>): EmailOutboxReposito
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async listByWebsite(websiteId, opts = {}) {
-      let query = db.selectFrom('email_outbox').selectAll().where('website_id', '=', websiteId);
-      if (opts.kind) query = query.where('kind', '=', opts.kind);
-      const rows = await query
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(Math.min(Math.max(opts.limit ?? 100, 1), 1000))
-        .execute();
-      return rows.map(toEmail);
-    },
+    listByWebsite: (websiteId, opts) => list(websiteId, opts),
+    listPlatform: (opts) => list(null, opts),
   };
+
+  async function list(websiteId: string | null, opts: { kind?: string; limit?: number } = {}) {
+    let query = db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('website_id', websiteId === null ? 'is' : '=', websiteId);
+    if (opts.kind) query = query.where('kind', '=', opts.kind);
+    const rows = await query
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(Math.min(Math.max(opts.limit ?? 100, 1), 1000))
+      .execute();
+    return rows.map(toEmail);
+  }
 }

@@ -5,7 +5,8 @@
  */
 
 export interface EmailOutboxTable {
-  website_id: string;
+  /** Null for a mail of the platform itself, e.g. to an owner about their account (migration 0017). */
+  website_id: string | null;
   id: string;
   kind: string;
   to_address: string;

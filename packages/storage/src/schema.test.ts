@@ -37,8 +37,8 @@ withTestDatabases((db) => {
       expect(names).toContain(table);
     }
     for (const t of tables) {
-      // Accounts and their sessions belong to people, not to one website (they may run several).
-      const global = ['websites', 'website_hostnames', 'accounts', 'account_sessions'];
+      // Accounts, their sessions and owners' pending sign-ups belong to people, not to one website.
+      const global = ['websites', 'website_hostnames', 'accounts', 'account_sessions', 'owner_sign_ups'];
       if (global.includes(t.name) || t.name.startsWith('kysely_')) continue;
       // SQLite's full-text index and its shadow tables (migration 0010) hold row ids of search_documents.
       if (t.name === 'search_fts' || t.name.startsWith('search_fts_')) continue;

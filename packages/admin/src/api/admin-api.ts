@@ -29,8 +29,11 @@ const site = (siteId: string) => `/sites/${encodeURIComponent(siteId)}`;
 const id = encodeURIComponent;
 
 export const accounts = {
-  signUp: (input: { email: string; password: string; name: string }) =>
-    api.post<Session>('/accounts', input, { allowSignedOut: true }),
+  /** Answers the same for a new and a taken address: the mail tells which (security review #18). */
+  signUp: (input: { email: string; password: string; name: string; returnTo?: string }) =>
+    api.post<{ checkMail: true; message: string }>('/accounts', input, { allowSignedOut: true }),
+  /** The sign-up mail's link: makes the account and signs in, once. */
+  verify: (token: string) => api.post<Session>('/accounts/verify', { token }, { allowSignedOut: true }),
   signIn: (input: { email: string; password: string }) =>
     api.post<Session>('/session', input, { allowSignedOut: true }),
   signOut: () => api.delete<{ signedIn: false }>('/session', { allowSignedOut: true }),

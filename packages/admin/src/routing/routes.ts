@@ -24,12 +24,15 @@ export type SiteSection =
   | 'apiKeys'
   | 'content'
   | 'contentEntries'
-  | 'comments';
+  | 'comments'
+  | 'legal';
 
 export type Route =
   | { name: 'home' }
   | { name: 'signIn' }
   | { name: 'signUp' }
+  /** The link of the sign-up mail; the token is in the query (`?token=`). */
+  | { name: 'verifyAccount' }
   | { name: 'newSite' }
   | { name: 'invitation'; token: string }
   | {
@@ -61,6 +64,7 @@ const SEGMENTS: Record<string, SiteSection> = {
   'api-schluessel': 'apiKeys',
   inhalte: 'content',
   kommentare: 'comments',
+  rechtliches: 'legal',
 };
 
 const decode = (segment: string) => {
@@ -79,6 +83,7 @@ export function routeOf(pathname: string): Route {
   const [first, second, third, fourth] = parts;
   if (parts.length === 1 && first === 'anmelden') return { name: 'signIn' };
   if (parts.length === 1 && first === 'registrieren') return { name: 'signUp' };
+  if (parts.length === 1 && first === 'konto-bestaetigen') return { name: 'verifyAccount' };
   // The dashboards' own address: the editor opens them for the person's first site that allows them.
   if (parts.length === 1 && first === 'analytics') return { name: 'analytics' };
   if (parts.length === 1 && first === 'konto') return { name: 'account' };
@@ -131,6 +136,7 @@ export const paths = {
   contentEntries: (siteId: string, collectionId: string, entry?: string) =>
     `${BASE}/sites/${enc(siteId)}/inhalte/${enc(collectionId)}${entry ? `?eintrag=${enc(entry)}` : ''}`,
   comments: (siteId: string) => `${BASE}/sites/${enc(siteId)}/kommentare`,
+  legal: (siteId: string) => `${BASE}/sites/${enc(siteId)}/rechtliches`,
   account: () => `${BASE}/konto`,
 };
 

@@ -1,4 +1,4 @@
-import { AccountEmailTaken, type Storage } from '@baukasten/storage';
+import { AccountEmailTaken, normaliseEmail, type Storage } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type DemoOwnerAccess, demoOwnerSignIn } from '../demo-owner.js';
 import { HttpError } from '../http-error.js';
@@ -9,6 +9,7 @@ import { adminMessages } from './admin-messages.js';
 import { accountView, memberSiteView } from './admin-views.js';
 import { hashPassword, PASSWORD_MAX_LENGTH, verifyAgainstNothing, verifyPassword } from './passwords.js';
 import { requireAccount, signedInAccount } from './permissions.js';
+import { OWNER_VERIFY_VALID_HOURS, ownerEmailTakenEmail, ownerVerificationEmail } from './sign-up-emails.js';
 
 export interface AccountRouteDeps {
   storage: Storage;
@@ -22,6 +23,14 @@ export interface AccountRouteDeps {
   demoOwner?: DemoOwnerAccess;
 }
 
+/** The editor screen a sign-up mail's link opens; it hands the token to POST /accounts/verify. */
+export const OWNER_VERIFY_PATH = '/config/konto-bestaetigen';
+const VERIFY_TTL_MS = OWNER_VERIFY_VALID_HOURS * 3_600_000;
+
+/** Where the editor goes on after the link (e.g. a waiting invitation): a path inside /config only. */
+const editorReturnPath = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.length <= 500 && /^\/config(\/|$|\?)/.test(value) ? value : undefined;
+
 const tooManySignIns = () => new HttpError(429, 'TOO_MANY_SIGN_INS', adminMessages.tooManySignIns);
 const wrongCredentials = () => new HttpError(401, 'WRONG_CREDENTIALS', adminMessages.wrongCredentials);
 
@@ -34,19 +43,66 @@ export function registerAccountRoutes(admin: FastifyInstance, deps: AccountRoute
     sites: (await storage.siteMembers.sitesOf(account.id)).map((site) => memberSiteView(request, site)),
   });
 
+  /*
+   * Sign-up (security review #18): a new and a taken address get the same answer, 202 without a session,
+   * after the same work (the password is hashed either way). What differs goes to the mailbox: a new
+   * address gets the link that makes the account (POST /accounts/verify), the holder of a taken one a
+   * note that someone tried. Signing up again before confirming sends another link; each link carries
+   * the password it was asked with, so a stranger's sign-up cannot set the password that is activated.
+   */
   admin.post('/accounts', async (request, reply: FastifyReply) => {
     if (!(await deps.signUpByIp.hit(request.ip)))
       throw new HttpError(429, 'TOO_MANY_SIGN_UPS', adminMessages.tooManySignUps);
     const input = parseInput(signUpInput, request.body);
+    const returnTo = editorReturnPath((request.body as { returnTo?: unknown } | undefined)?.returnTo);
     const passwordHash = await hashPassword(input.password);
-    let account: Awaited<ReturnType<Storage['accounts']['create']>>;
+    const editor = request.server.editorBaseUrl;
+    await storage.transaction(async (tx) => {
+      const holder = await tx.accounts.findByEmail(input.email);
+      if (holder) {
+        await tx.outbox.enqueuePlatform(
+          ownerEmailTakenEmail({
+            to: holder.email,
+            name: holder.name,
+            signInUrl: `${editor}/config/anmelden`,
+          }),
+        );
+        return;
+      }
+      const token = await tx.signUps.startOwner(
+        { email: input.email, name: input.name, passwordHash },
+        { ttlMs: VERIFY_TTL_MS },
+      );
+      const link = new URLSearchParams({ token, ...(returnTo ? { weiter: returnTo } : {}) });
+      await tx.outbox.enqueuePlatform(
+        ownerVerificationEmail({
+          to: normaliseEmail(input.email),
+          name: input.name.trim(),
+          url: `${editor}${OWNER_VERIFY_PATH}?${link}`,
+        }),
+      );
+    });
+    return reply.code(202).send({ checkMail: true, message: adminMessages.checkMail });
+  });
+
+  /** The sign-up mail's link: makes the account with the password it was asked with and signs in, once. */
+  admin.post('/accounts/verify', async (request, reply: FastifyReply) => {
+    const token = (request.body as { token?: unknown } | undefined)?.token;
+    const linkInvalid = () => new HttpError(410, 'LINK_INVALID', adminMessages.signUpLinkInvalid);
+    let account: Awaited<ReturnType<Storage['accounts']['create']>> | undefined;
     try {
-      account = await storage.accounts.create({ email: input.email, name: input.name, passwordHash });
+      account = await storage.transaction(async (tx) => {
+        const pending = await tx.signUps.takeOwner(typeof token === 'string' ? token : '');
+        // A second link for the same address after the first made the account: nothing more to make.
+        if (!pending || (await tx.accounts.findByEmail(pending.email))) return undefined;
+        return tx.accounts.create(pending);
+      });
     } catch (error) {
-      if (error instanceof AccountEmailTaken)
-        throw new HttpError(409, 'EMAIL_TAKEN', adminMessages.emailTaken);
+      // Two links of one address opened at the same moment: the other one made the account.
+      if (error instanceof AccountEmailTaken) throw linkInvalid();
       throw error;
     }
+    if (!account) throw linkInvalid();
     await request.server.adminAuth.start(request, reply, account);
     return reply.code(201).send(await sessionAnswer(request, account));
   });

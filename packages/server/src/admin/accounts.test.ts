@@ -37,13 +37,38 @@ withTestDatabases((db) => {
   });
   afterAll(() => app?.close());
 
-  it('signs up with an argon2id hash and a session cookie, and knows who is signed in', async () => {
+  /** The link of the newest sign-up mail sent to `email`. */
+  async function mailLink(email: string, kind = 'owner-verification'): Promise<URL> {
+    const mails = await storage.outbox.listPlatform({ kind });
+    const mail = mails.find((m) => m.to === email.trim().toLowerCase());
+    expect(mail, `${kind} mail to ${email}`).toBeDefined();
+    return new URL(mail!.text.match(/https?:\/\/\S+/)![0]);
+  }
+
+  /** Signs up and opens the mail's link in the same browser, as an owner does. */
+  async function signUpConfirmed(browser: Browser, email: string, name: string) {
+    await browser.post('/api/admin/accounts', { email, password: PASSWORD, name });
+    const link = await mailLink(email);
+    return browser.post('/api/admin/accounts/verify', { token: link.searchParams.get('token') });
+  }
+
+  it('signs up through the mail link with an argon2id hash and a session cookie, and knows who is signed in', async () => {
     const browser = new Browser(app);
     const email = newEmail();
-    const created = await browser.post('/api/admin/accounts', {
+    const asked = await browser.post('/api/admin/accounts', {
       email: ` ${email.toUpperCase()} `,
       password: PASSWORD,
       name: 'Grete Gründerin',
+    });
+    expect(asked.status).toBe(202);
+    expect(asked.body).toEqual({ checkMail: true, message: adminMessages.checkMail });
+    expect(browser.sessionToken).toBeUndefined();
+    expect(await storage.accounts.findByEmail(email)).toBeUndefined();
+
+    const link = await mailLink(email);
+    expect(`${link.origin}${link.pathname}`).toBe(`${app.editorBaseUrl}/config/konto-bestaetigen`);
+    const created = await browser.post('/api/admin/accounts/verify', {
+      token: link.searchParams.get('token'),
     });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
@@ -62,6 +87,102 @@ withTestDatabases((db) => {
     const me = await browser.get('/api/admin/session');
     expect(me.status).toBe(200);
     expect(me.body.account.email).toBe(email);
+  });
+
+  it('Sign-up enumeration (#18): a taken and a new address get the same status, body and headers, and no session', async () => {
+    const taken = newEmail();
+    await signUpConfirmed(new Browser(app), taken, 'Eins');
+    const answers = [];
+    for (const email of [taken.toUpperCase(), newEmail()]) {
+      const browser = new Browser(app);
+      const answer = await browser.post('/api/admin/accounts', { email, password: PASSWORD, name: 'Zwei' });
+      answers.push({ status: answer.status, body: answer.body, browser, headers: answer.response.headers });
+    }
+    const [forTaken, forNew] = answers;
+    expect(forTaken!.status).toBe(202);
+    expect(forTaken!.status).toBe(forNew!.status);
+    expect(forTaken!.body).toEqual(forNew!.body);
+    const shape = (h: Record<string, unknown>) =>
+      Object.keys(h)
+        .filter((k) => !['date', 'content-length', 'x-request-id'].includes(k))
+        .sort()
+        .map((k) => (k === 'set-cookie' ? `${k}=${String(h[k]).replace(/=[^;]*/g, '')}` : `${k}=${h[k]}`));
+    expect(shape(forTaken!.headers)).toEqual(shape(forNew!.headers));
+    expect(forTaken!.headers['set-cookie'] ?? '').not.toContain(SESSION_COOKIE);
+    expect(forTaken!.browser.sessionToken).toBeUndefined();
+    expect(forNew!.browser.sessionToken).toBeUndefined();
+  });
+
+  it('Sign-up enumeration (#18): the holder of a taken address gets the "someone tried" mail and keeps the password', async () => {
+    const email = newEmail();
+    await signUpConfirmed(new Browser(app), email, 'Halterin');
+    await new Browser(app).post('/api/admin/accounts', {
+      email,
+      password: 'anderes-passwort-1',
+      name: 'Fremd',
+    });
+    const [note] = (await storage.outbox.listPlatform({ kind: 'owner-sign-up-taken' })).filter(
+      (m) => m.to === email,
+    );
+    expect(note?.subject).toBe('Jemand wollte mit deiner Adresse ein Baukasten-Konto anlegen');
+    expect(note?.text).toContain('Hallo Halterin,');
+    expect(note?.text).toContain(`${app.editorBaseUrl}/config/anmelden`);
+    // No second verification link went out for the taken address.
+    expect(
+      (await storage.outbox.listPlatform({ kind: 'owner-verification' })).filter((m) => m.to === email),
+    ).toHaveLength(1);
+    expect(
+      (await new Browser(app).post('/api/admin/session', { email, password: 'anderes-passwort-1' })).status,
+    ).toBe(401);
+    expect((await new Browser(app).post('/api/admin/session', { email, password: PASSWORD })).status).toBe(
+      200,
+    );
+  });
+
+  it("Sign-up enumeration (#18): the new address's link signs in exactly once, with the password it was asked with", async () => {
+    const email = newEmail();
+    await new Browser(app).post('/api/admin/accounts', { email, password: PASSWORD, name: 'Erste' });
+    const first = (await mailLink(email)).searchParams.get('token');
+    // Someone else signs the same address up again before it is confirmed: another link, its own password.
+    await new Browser(app).post('/api/admin/accounts', {
+      email,
+      password: 'fremdes-passwort-1',
+      name: 'Fremd',
+    });
+    const mails = (await storage.outbox.listPlatform({ kind: 'owner-verification' })).filter(
+      (m) => m.to === email,
+    );
+    expect(mails).toHaveLength(2);
+
+    const opener = new Browser(app);
+    const opened = await opener.post('/api/admin/accounts/verify', { token: first });
+    expect(opened.status).toBe(201);
+    expect(opener.sessionToken).toBeDefined();
+    const again = new Browser(app);
+    const reused = await again.post('/api/admin/accounts/verify', { token: first });
+    expect(reused.status).toBe(410);
+    expect(reused.body.error).toEqual({ type: 'LINK_INVALID', message: adminMessages.signUpLinkInvalid });
+    expect(again.sessionToken).toBeUndefined();
+    // The other link finds the account made and makes nothing, so its password never counts.
+    const second = new URL(mails[0]!.text.match(/https?:\/\/\S+/)![0]).searchParams.get('token');
+    expect((await new Browser(app).post('/api/admin/accounts/verify', { token: second })).status).toBe(410);
+    expect(
+      (await new Browser(app).post('/api/admin/session', { email, password: 'fremdes-passwort-1' })).status,
+    ).toBe(401);
+    expect((await new Browser(app).post('/api/admin/accounts/verify', { token: 'kaputt' })).status).toBe(410);
+  });
+
+  it('Sign-up enumeration (#18): an unconfirmed sign-up cannot sign in, answered like an unknown address', async () => {
+    const email = newEmail();
+    await new Browser(app).post('/api/admin/accounts', { email, password: PASSWORD, name: 'Wartend' });
+    const waiting = await new Browser(app).post('/api/admin/session', { email, password: PASSWORD });
+    const unknown = await new Browser(app).post('/api/admin/session', {
+      email: newEmail(),
+      password: PASSWORD,
+    });
+    expect(waiting.status).toBe(401);
+    expect(waiting.body).toEqual(unknown.body);
+    expect(waiting.body.error.message).toBe(adminMessages.wrongCredentials);
   });
 
   it('R5.12.1 refuses bad sign-up input with German messages per field', async () => {
@@ -99,18 +220,6 @@ withTestDatabases((db) => {
     expect(browser.sessionToken).toBeUndefined();
   });
 
-  it('refuses a second account for the same email with 409', async () => {
-    const email = newEmail();
-    await new Browser(app).post('/api/admin/accounts', { email, password: PASSWORD, name: 'Eins' });
-    const again = await new Browser(app).post('/api/admin/accounts', {
-      email: email.toUpperCase(),
-      password: PASSWORD,
-      name: 'Zwei',
-    });
-    expect(again.status).toBe(409);
-    expect(again.body.error).toEqual({ type: 'EMAIL_TAKEN', message: adminMessages.emailTaken });
-  });
-
   it('refuses state-changing calls without the crumb', async () => {
     const browser = new Browser(app, { crumb: false });
     const answer = await browser.post('/api/admin/accounts', {
@@ -143,7 +252,7 @@ withTestDatabases((db) => {
   it('signs in with a fresh session, and the same 401 text for a wrong password and an unknown email', async () => {
     const email = newEmail();
     const signUp = new Browser(app);
-    await signUp.post('/api/admin/accounts', { email, password: PASSWORD, name: 'Paula' });
+    await signUpConfirmed(signUp, email, 'Paula');
     const firstToken = signUp.sessionToken;
 
     const wrong = await new Browser(app).post('/api/admin/session', { email, password: 'falsch-falsch' });
@@ -154,7 +263,7 @@ withTestDatabases((db) => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
-    expect(wrong.body.error.message).toBe('E-Mail-Adresse oder Passwort ist falsch.');
+    expect(wrong.body.error.message).toBe(adminMessages.wrongCredentials);
 
     const signIn = await signUp.post('/api/admin/session', {
       email: email.toUpperCase(),
@@ -191,7 +300,7 @@ withTestDatabases((db) => {
 
   it('stops guessing one email after 10 attempts with 429, even with the right password', async () => {
     const email = newEmail();
-    await new Browser(app).post('/api/admin/accounts', { email, password: PASSWORD, name: 'Ziel' });
+    await signUpConfirmed(new Browser(app), email, 'Ziel');
     // Attempts from many addresses, so only the per-email limit can stop them.
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
@@ -229,7 +338,7 @@ withTestDatabases((db) => {
   it('changes the password with the old one, ends other sessions and keeps this one', async () => {
     const email = newEmail();
     const here = new Browser(app);
-    await here.post('/api/admin/accounts', { email, password: PASSWORD, name: 'Wechsel' });
+    await signUpConfirmed(here, email, 'Wechsel');
     const elsewhere = new Browser(app);
     await elsewhere.post('/api/admin/session', { email, password: PASSWORD });
     expect((await elsewhere.get('/api/admin/session')).status).toBe(200);

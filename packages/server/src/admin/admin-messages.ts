@@ -5,13 +5,20 @@
 export const adminMessages = {
   // Accounts and sessions
   signInRequired: 'Bitte melde dich an.',
-  wrongCredentials: 'E-Mail-Adresse oder Passwort ist falsch.',
+  // Also the answer while a sign-up waits for its mail link: "not confirmed yet" would tell a stranger
+  // that someone (maybe they themselves) just registered the address (security review #18).
+  wrongCredentials:
+    'E-Mail-Adresse oder Passwort ist falsch. Hast du dich gerade registriert? Dann bestätige zuerst deine E-Mail-Adresse über den Link in unserer E-Mail.',
   demoOwnerElsewhere:
     'Das Demo-Konto kann sich nur auf den Adressen des Demo-Ladens anmelden (z. B. http://localhost:3000/config).',
   tooManySignIns: 'Zu viele Anmeldeversuche. Bitte warte einen Moment.',
   tooManySignUps: 'Zu viele neue Konten von dieser Adresse. Bitte versuche es später noch einmal.',
   tooManySites: 'Du hast gerade sehr viele Websites angelegt. Bitte versuche es später noch einmal.',
-  emailTaken: 'Für diese E-Mail-Adresse gibt es bereits ein Konto. Bitte melde dich an.',
+  // The same answer for a new and a taken address (security review #18); the mail says which it was.
+  checkMail:
+    'Fast geschafft! Prüfe dein Postfach: Wir haben dir eine E-Mail geschickt. Bestätige darin deine E-Mail-Adresse, dann ist dein Konto angelegt und du bist angemeldet. Hast du schon ein Konto, steht in der E-Mail, wie du dich anmeldest.',
+  signUpLinkInvalid:
+    'Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde schon benutzt. Melde dich an oder registriere dich noch einmal.',
   wrongCurrentPassword: 'Das aktuelle Passwort ist falsch.',
   samePassword: 'Das neue Passwort muss sich vom bisherigen unterscheiden.',
 

@@ -12,8 +12,8 @@ export function verificationEmail(input: {
   const subject = `Bitte bestätige deine E-Mail-Adresse bei ${input.siteTitle}`;
   const lines = [
     `Hallo ${input.name},`,
-    `du hast bei ${input.siteTitle} ein Kundenkonto erstellt. Bitte bestätige deine E-Mail-Adresse mit dem Link unten. Danach siehst du in deinem Konto auch die Bestellungen, die du mit dieser Adresse aufgegeben hast.`,
-    'Der Link gilt 48 Stunden. Wenn du kein Konto erstellt hast, ignoriere diese E-Mail einfach.',
+    `du möchtest bei ${input.siteTitle} ein Kundenkonto anlegen. Bitte bestätige deine E-Mail-Adresse mit dem Link unten; damit ist dein Konto angelegt und du bist angemeldet. In deinem Konto siehst du auch die Bestellungen, die du mit dieser Adresse aufgegeben hast.`,
+    'Der Link gilt 48 Stunden und nur einmal. Wenn du kein Konto anlegen wolltest, ignoriere diese E-Mail einfach: Ohne Bestätigung entsteht kein Konto.',
   ];
   return {
     kind: 'customer-verification',
@@ -42,5 +42,32 @@ export function passwordResetEmail(input: {
     subject,
     text: `${lines.join('\n\n')}\n\nNeues Passwort festlegen: ${input.url}\n`,
     html: html(subject, lines, { href: input.url, label: 'Neues Passwort festlegen' }),
+  };
+}
+
+/**
+ * To the holder of an address someone signed up with again (security review #18): the sign-up page
+ * answers the same for a new and a taken address, so the difference is told here, to the mailbox only.
+ */
+export function emailTakenEmail(input: {
+  to: string;
+  name: string;
+  siteTitle: string;
+  signInUrl: string;
+  resetUrl: string;
+}): NewEmail {
+  const subject = `Jemand wollte mit deiner Adresse ein Kundenkonto bei ${input.siteTitle} anlegen`;
+  const lines = [
+    `Hallo ${input.name},`,
+    `jemand wollte mit deiner E-Mail-Adresse ein Kundenkonto bei ${input.siteTitle} anlegen. Du hast mit dieser Adresse aber schon ein Konto, deshalb wurde kein neues angelegt und an deinem Konto hat sich nichts geändert.`,
+    `Warst du das? Dann melde dich einfach an: ${input.signInUrl}\nPasswort vergessen? Hier legst du ein neues fest: ${input.resetUrl}`,
+    'Warst du das nicht, kannst du diese E-Mail ignorieren.',
+  ];
+  return {
+    kind: 'customer-sign-up-taken',
+    to: input.to,
+    subject,
+    text: `${lines.join('\n\n')}\n`,
+    html: html(subject, lines, { href: input.signInUrl, label: 'Anmelden' }),
   };
 }

@@ -2,14 +2,16 @@ import { formatMoney, PageType, SESSION_MESSAGES } from '@baukasten/commerce';
 import type { CustomerAccount, Website } from '@baukasten/storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { CART_COOKIE } from '../commerce/commerce-routes.js';
 import { sameSitePath, withQueryParam } from '../commerce/form-posts.js';
 import { HttpError } from '../http-error.js';
 import { pageQueryOf } from '../pages/cart-page.js';
 import { countryOptions } from '../pages/checkout-countries.js';
 import { commercePageTexts } from '../pages/commerce-page-messages.js';
-import { baseContext, type PageDeps, sendPage } from '../pages/page-routes.js';
+import { baseContext, type PageDeps, sendPage } from '../pages/send-page.js';
 import { siteOrigin } from '../pages/seo-routes.js';
-import { ACCOUNT_HOME, ERROR_PARAM, NOTICE_PARAM, SIGN_IN_PAGE } from './customer-account-routes.js';
+import { websiteOf } from '../site-request.js';
+import { ACCOUNT_HOME, ERROR_PARAM, NOTICE_PARAM, SIGN_IN_PAGE, useCart } from './customer-account-routes.js';
 import { CustomerAccountService } from './customer-account-service.js';
 import { accountTexts, customerErrors, customerNotices } from './customer-messages.js';
 import type { CustomerAuth } from './customer-session.js';
@@ -67,7 +69,7 @@ export function registerAccountPages(
   const service = new CustomerAccountService(storage);
 
   const frame = async (request: FastifyRequest, title: string) => {
-    const website = request.website!;
+    const website = websiteOf(request);
     const query = pageQueryOf(pageQuery, request.query);
     return {
       ...(await baseContext(storage, website)),
@@ -112,14 +114,20 @@ export function registerAccountPages(
     return token ? { resetForm: { action: '/account/passwort-neu', token } } : { linkInvalid: true };
   });
 
-  // The link of the verification mail. Opening it is the proof; the token works once.
+  // The link of the verification mail. Opening it is the proof; the token works once. A sign-up's link
+  // makes the account and signs in; SIGNED_UP on the overview announces the new account (analytics).
   site.get('/account/bestaetigen', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const { token } = pageQueryOf(pageQuery, request.query);
     const signedIn = await auth.current(request, reply);
     try {
-      const verified = await service.verify(request.website!, token ?? '');
-      if (signedIn?.id === verified.id) request.customer = verified;
+      const { customer, created } = await service.verify(websiteOf(request), token ?? '');
+      if (created) {
+        await auth.start(request, reply, customer);
+        useCart(reply, await service.mergeCarts(websiteOf(request), customer, request.cookies[CART_COOKIE]));
+        return reply.redirect(withQueryParam(ACCOUNT_HOME, NOTICE_PARAM, 'SIGNED_UP'), 303);
+      }
+      if (signedIn?.id === customer.id) request.customer = customer;
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       return reply.redirect(
@@ -151,7 +159,7 @@ export function registerAccountPages(
           throw new HttpError(401, 'NOT_SIGNED_IN', customerErrors.NOT_SIGNED_IN);
         return reply.redirect(withQueryParam(SIGN_IN_PAGE, 'zurueck', path), 303);
       }
-      const website = request.website!;
+      const website = websiteOf(request);
       const context = {
         ...(await frame(request, title)),
         customer: {

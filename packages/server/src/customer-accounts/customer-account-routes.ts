@@ -1,5 +1,5 @@
 import { RESTOCK_MESSAGES } from '@baukasten/commerce';
-import type { CustomerAccount, Storage, Website } from '@baukasten/storage';
+import type { CustomerAccount, Storage } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CART_COOKIE, HAS_CART_COOKIE } from '../commerce/commerce-routes.js';
@@ -7,8 +7,10 @@ import { isFormPost, sameSitePath, withQueryParam } from '../commerce/form-posts
 import { requireCrumb } from '../crumb.js';
 import { HttpError } from '../http-error.js';
 import { siteOrigin } from '../pages/seo-routes.js';
+import { parseOr400 } from '../parse-input.js';
 import type { RateLimiter } from '../rate-limit.js';
 import type { SharedState } from '../shared-state.js';
+import { websiteOf } from '../site-request.js';
 import { CustomerAccountService, CustomerError } from './customer-account-service.js';
 import { type CustomerNoticeType, customerNotices } from './customer-messages.js';
 import type { CustomerAuth } from './customer-session.js';
@@ -90,12 +92,20 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const { crumb: _crumb, ...fields } = (value ?? {}) as Record<string, unknown>;
-  const result = schema.safeParse(fields);
-  if (!result.success) throw new CustomerError(400, 'INVALID_INPUT');
-  return result.data;
+  return parseOr400(schema, fields, () => new CustomerError(400, 'INVALID_INPUT'));
 }
 
-const websiteOf = (request: FastifyRequest): Website => request.website!;
+/** Points the browser's cart cookies at `cartId`, or clears them. */
+export function useCart(reply: FastifyReply, cartId: string | undefined) {
+  const options = { path: '/', sameSite: 'lax' as const, maxAge: 30 * 24 * 3600 };
+  if (cartId) {
+    reply.setCookie(CART_COOKIE, cartId, { ...options, httpOnly: true });
+    reply.setCookie(HAS_CART_COOKIE, 'true', options);
+  } else {
+    reply.clearCookie(CART_COOKIE, { path: '/' });
+    reply.clearCookie(HAS_CART_COOKIE, { path: '/' });
+  }
+}
 
 /** What an action answers when it worked: the page a form goes to and the notice it shows there. */
 interface Done {
@@ -116,17 +126,6 @@ export function registerCustomerAccountRoutes(
     const customer = await auth.current(request, reply);
     if (!customer) throw new CustomerError(401, 'NOT_SIGNED_IN');
     return customer;
-  };
-
-  const useCart = (reply: FastifyReply, cartId: string | undefined) => {
-    const options = { path: '/', sameSite: 'lax' as const, maxAge: 30 * 24 * 3600 };
-    if (cartId) {
-      reply.setCookie(CART_COOKIE, cartId, { ...options, httpOnly: true });
-      reply.setCookie(HAS_CART_COOKIE, 'true', options);
-    } else {
-      reply.clearCookie(CART_COOKIE, { path: '/' });
-      reply.clearCookie(HAS_CART_COOKIE, { path: '/' });
-    }
   };
 
   /**
@@ -167,15 +166,14 @@ export function registerCustomerAccountRoutes(
     });
   };
 
-  action('/account/registrieren', '/account/registrieren', async (request, reply) => {
+  // The same answer for a new and a taken address, and no session (security review #18): the mail's
+  // link (GET /account/bestaetigen, account-pages.ts) makes the account and signs in.
+  action('/account/registrieren', '/account/registrieren', async (request) => {
     if (!(await limiters.signUpByIp.hit(`${websiteOf(request).id}:${request.ip}`)))
       throw new CustomerError(429, 'TOO_MANY_REQUESTS');
     const input = parse(forms.signUp, request.body);
-    const website = websiteOf(request);
-    const customer = await service.signUp(website, input, siteOrigin(request));
-    await auth.start(request, reply, customer);
-    useCart(reply, await service.mergeCarts(website, customer, request.cookies[CART_COOKIE]));
-    return { to: ACCOUNT_HOME, notice: 'SIGNED_UP', json: { customer: customerView(customer) } };
+    await service.signUp(websiteOf(request), input, siteOrigin(request));
+    return { to: SIGN_IN_PAGE, notice: 'CHECK_MAIL' };
   });
 
   action(SIGN_IN_PAGE, SIGN_IN_PAGE, async (request, reply) => {

@@ -22,7 +22,7 @@ import {
 import { CartService } from '../commerce/cart-service.js';
 import { HttpError } from '../http-error.js';
 import { subscriptionView } from '../subscriptions/subscription-service.js';
-import { passwordResetEmail, verificationEmail } from './account-emails.js';
+import { emailTakenEmail, passwordResetEmail, verificationEmail } from './account-emails.js';
 import { type CustomerErrorType, customerErrors } from './customer-messages.js';
 
 /*
@@ -37,7 +37,16 @@ export const RESET_LINK_TTL_MS = HOUR_MS;
 export const ACCOUNT_PATHS = {
   verify: '/account/bestaetigen',
   reset: '/account/passwort-neu',
+  signIn: '/account/anmelden',
+  forgot: '/account/passwort-vergessen',
 } as const;
+
+/** What opening a verification link did: made the account of a sign-up, or confirmed an older one. */
+export interface Verified {
+  customer: CustomerAccount;
+  /** True when the link made the account (a sign-up); false for an account made before links did. */
+  created: boolean;
+}
 
 /** An HttpError of the customer accounts, with its German text from the catalogue. */
 export class CustomerError extends HttpError {
@@ -89,22 +98,49 @@ export class CustomerAccountService {
     this.#carts = new CartService(storage);
   }
 
-  async signUp(website: Website, input: SignUpInput, origin: string): Promise<CustomerAccount> {
+  /**
+   * Sign-up (security review #18): a new and a taken address are answered alike, after the same work
+   * (the password is hashed either way), and nothing is signed in. A new address gets the link that makes
+   * the account (verify); the holder of a taken one a note that someone tried, with the ways back in.
+   * Each link carries the password it was asked with, so a stranger's sign-up cannot set the password
+   * of the account the address's owner activates.
+   */
+  async signUp(website: Website, input: SignUpInput, origin: string): Promise<void> {
     const name = input.name.trim();
     if (name === '') throw new CustomerError(400, 'NAME_REQUIRED');
     if (!isValidEmail(input.email)) throw new CustomerError(400, 'INVALID_EMAIL');
     checkPassword(input.password);
     const passwordHash = await hashPassword(input.password);
-    try {
-      return await this.storage.transaction(async (tx) => {
-        const customer = await tx.customers.create(website.id, { email: input.email, name, passwordHash });
-        await this.queueVerification(tx, website, customer, origin);
-        return customer;
-      });
-    } catch (error) {
-      if (error instanceof CustomerEmailTaken) throw new CustomerError(409, 'EMAIL_TAKEN');
-      throw error;
-    }
+    await this.storage.transaction(async (tx) => {
+      const holder = await tx.customers.findByEmail(website.id, input.email);
+      if (holder) {
+        await tx.outbox.enqueue(
+          website.id,
+          emailTakenEmail({
+            to: holder.email,
+            name: holder.name,
+            siteTitle: website.title,
+            signInUrl: `${origin}${ACCOUNT_PATHS.signIn}`,
+            resetUrl: `${origin}${ACCOUNT_PATHS.forgot}`,
+          }),
+        );
+        return;
+      }
+      const token = await tx.signUps.startCustomer(
+        website.id,
+        { email: input.email, name, passwordHash },
+        { ttlMs: VERIFY_LINK_TTL_MS },
+      );
+      await tx.outbox.enqueue(
+        website.id,
+        verificationEmail({
+          to: normaliseEmail(input.email),
+          name,
+          siteTitle: website.title,
+          url: `${origin}${ACCOUNT_PATHS.verify}?token=${encodeURIComponent(token)}`,
+        }),
+      );
+    });
   }
 
   private async queueVerification(tx: Storage, website: Website, customer: CustomerAccount, origin: string) {
@@ -138,14 +174,32 @@ export class CustomerAccountService {
     return customer;
   }
 
-  /** Spends the verification link: the address is confirmed and the guest orders placed with it are claimed. */
-  async verify(website: Website, token: string): Promise<CustomerAccount> {
-    const customerId = await this.storage.customers.useToken(website.id, 'verify', token);
+  /**
+   * Spends a verification link: a sign-up's link makes its account, already confirmed; the link of an
+   * account made before sign-ups waited for their mail confirms it. Either way the guest orders placed
+   * with the address are claimed.
+   */
+  async verify(website: Website, token: string): Promise<Verified> {
+    const made = await this.storage
+      .transaction(async (tx) => {
+        const pending = await tx.signUps.takeCustomer(website.id, token);
+        // A second link of the same address after the first made the account: nothing more to make.
+        if (!pending || (await tx.customers.findByEmail(website.id, pending.email))) return undefined;
+        const customer = await tx.customers.create(website.id, pending);
+        await tx.customers.markVerified(website.id, customer.id);
+        return customer;
+      })
+      .catch((error) => {
+        // Two links of one address opened at the same moment: the other one made the account.
+        if (error instanceof CustomerEmailTaken) throw new CustomerError(410, 'LINK_INVALID');
+        throw error;
+      });
+    const customerId = made?.id ?? (await this.storage.customers.useToken(website.id, 'verify', token));
     const customer = customerId ? await this.storage.customers.findById(website.id, customerId) : undefined;
     if (!customer) throw new CustomerError(410, 'LINK_INVALID');
-    await this.storage.customers.markVerified(website.id, customer.id);
+    if (!made) await this.storage.customers.markVerified(website.id, customer.id);
     await this.storage.customers.claimOrders(website.id, customer.id, customer.email);
-    return (await this.storage.customers.findById(website.id, customer.id))!;
+    return { customer: (await this.storage.customers.findById(website.id, customer.id))!, created: !!made };
   }
 
   /** Queues the reset mail when the address has an account; says nothing about whether it has. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PageDeps } from '../pages/page-routes.js';
+import type { PageDeps } from '../pages/send-page.js';
 import type { SharedState } from '../shared-state.js';
 import { registerAccountPages } from './account-pages.js';
 import {

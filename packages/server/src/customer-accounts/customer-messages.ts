@@ -10,9 +10,10 @@ export const customerErrors = {
   NAME_REQUIRED: 'Bitte gib deinen Namen an.',
   PASSWORD_TOO_SHORT: 'Das Passwort muss mindestens 10 Zeichen lang sein.',
   PASSWORD_TOO_LONG: 'Das Passwort darf höchstens 200 Zeichen lang sein.',
-  EMAIL_TAKEN:
-    'Für diese E-Mail-Adresse gibt es schon ein Kundenkonto. Melde dich an oder setze dein Passwort zurück.',
-  WRONG_CREDENTIALS: 'E-Mail-Adresse oder Passwort ist falsch.',
+  // Also the answer while a sign-up waits for its mail link: "not confirmed yet" would tell a stranger
+  // that the address was just registered (security review #18).
+  WRONG_CREDENTIALS:
+    'E-Mail-Adresse oder Passwort ist falsch. Hast du gerade ein Konto angelegt? Dann bestätige zuerst deine E-Mail-Adresse über den Link in unserer E-Mail.',
   WRONG_PASSWORD: 'Das Passwort ist falsch.',
   TOO_MANY_SIGN_INS: 'Zu viele Anmeldeversuche. Bitte warte 15 Minuten und versuche es dann erneut.',
   TOO_MANY_REQUESTS: 'Zu viele Anfragen. Bitte warte einen Moment und versuche es dann erneut.',
@@ -30,8 +31,11 @@ export const customerErrors = {
 export type CustomerErrorType = keyof typeof customerErrors;
 
 export const customerNotices = {
+  // The same for a new and a taken address (security review #18); the mail tells which it was.
+  CHECK_MAIL:
+    'Fast geschafft! Prüfe dein Postfach: Wir haben dir eine E-Mail geschickt. Über den Link darin bestätigst du deine E-Mail-Adresse, dann ist dein Konto angelegt und du bist angemeldet. Hast du schon ein Konto, steht in der E-Mail, wie du dich anmeldest.',
   SIGNED_UP:
-    'Willkommen! Wir haben dir eine E-Mail geschickt. Bitte bestätige darüber deine E-Mail-Adresse, dann siehst du hier auch deine Bestellungen.',
+    'Willkommen! Deine E-Mail-Adresse ist bestätigt und dein Kundenkonto angelegt. Hier siehst du auch die Bestellungen, die du mit dieser Adresse aufgegeben hast.',
   SIGNED_OUT: 'Du bist abgemeldet.',
   VERIFIED: 'Danke! Deine E-Mail-Adresse ist bestätigt.',
   VERIFICATION_SENT: 'Wir haben dir einen neuen Bestätigungslink geschickt.',
