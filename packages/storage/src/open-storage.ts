@@ -314,7 +314,15 @@ export async function openStorage(opts: StorageOptions = {}): Promise<Storage> {
         dialect === 'postgres'
           ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
           : undefined;
-      const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
+      // Features are built side by side and each takes the next free number, so a migration may land
+      // after a higher-numbered one already ran somewhere (a developer's data folder): run it then
+      // instead of refusing the whole database. Migrations never depend on one of a later number.
+      const migrator = new Migrator({
+        db,
+        provider: migrationProvider,
+        migrationTableSchema,
+        allowUnorderedMigrations: true,
+      });
       // PostgreSQL serialises migrators with an advisory lock. On SQLite the whole batch runs in one
       // IMMEDIATE transaction (sqlite-dialect.ts), so a second process waits for the first; only when
       // that takes longer than busy_timeout does it give up with "database is locked", and trying again
