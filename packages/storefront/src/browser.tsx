@@ -18,10 +18,18 @@ async function hydrateIslands(): Promise<void> {
         return;
       }
       const Component = await load();
-      hydrateRoot(root, <Component {...props} />);
+      hydrateRoot(root, <Component {...props} />, { identifierPrefix: root.dataset.idPrefix });
     }),
   );
 }
 
 void hydrateIslands();
+
+// The header's drawer works as plain HTML; its keyboard handling loads when it is first opened.
+const siteMenu = document.querySelector<HTMLDetailsElement>('details[data-site-menu]');
+siteMenu?.addEventListener(
+  'toggle',
+  () => void import('./site-menu.js').then((m) => m.enhanceSiteMenu(siteMenu)),
+  { once: true },
+);
 void import('./analytics/runtime.js').then((m) => m.startAnalytics()).catch(() => {});

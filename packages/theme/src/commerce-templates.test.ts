@@ -85,7 +85,9 @@ describe('commerce templates', () => {
     expect(html).toContain('action="/cart/positionen/e1/entfernen"');
     expect(html).toContain('href="/checkout"');
     // The layout links the cart instead of mounting the pill island when the page runs no script.
-    expect(html).toContain('<a class="cart-link" href="/cart">Warenkorb</a>');
+    expect(html).toContain(
+      '<a class="cart-link cart-pill cart-pill--visible" href="/cart"><span class="cart-pill__label">Warenkorb</span></a>',
+    );
     expect(unlabelled(html)).toEqual([]);
   });
 

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CartPill } from './cart-pill.js';
 
 afterEach(() => {
+  cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   for (const c of document.cookie.split(';')) {
@@ -13,14 +14,15 @@ afterEach(() => {
 });
 
 describe('cart pill', () => {
-  it('R4.2.1 R2.1.2 is hidden while the cart is empty, links to /cart, and loads nothing without a cart cookie', async () => {
+  it('R4.2.1 R2.1.2 hides the summary while the cart is empty but keeps the "Warenkorb" link to /cart, and loads nothing without a cart cookie', async () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);
     await act(async () => {
       render(<CartPill totalQuantity={0} subtotalText="" />);
     });
-    const pill = screen.getByRole('link', { hidden: true });
-    expect(pill.hidden).toBe(true);
+    const pill = screen.getByRole('link', { name: 'Warenkorb' });
+    expect(pill.hidden).toBe(false);
+    expect(pill.querySelector<HTMLElement>('.cart-pill__summary')?.hidden).toBe(true);
     expect(pill.getAttribute('href')).toBe('/cart');
     expect(fetchSpy).not.toHaveBeenCalled();
   });
@@ -34,7 +36,9 @@ describe('cart pill', () => {
     render(<CartPill totalQuantity={0} subtotalText="" />);
     const pill = await screen.findByRole('link');
     await waitFor(() => expect(pill.textContent).toContain('100+'));
-    expect(pill.hidden).toBe(false);
+    expect(pill.querySelector<HTMLElement>('.cart-pill__summary')?.hidden).toBe(false);
+    // What a screen reader reads: the word, the count with its unit, the subtotal.
+    expect(pill.textContent).toBe('Warenkorb100+ Artikel,1.234,00 €');
     expect(pill.className).toContain('cart-pill--visible');
     expect(pill.textContent).toContain('1.234,00 €');
   });

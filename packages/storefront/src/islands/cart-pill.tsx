@@ -25,7 +25,7 @@ export function openCartInFrame(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
- * Pill-shaped cart summary. It loads the cart only when there can be one (a cart cookie or a signed-in
+ * The header's cart link with the pill-shaped cart summary. It loads the cart only when there can be one (a cart cookie or a signed-in
  * shopper), so first-time visitors cause no API call.
  */
 export function CartPill({ totalQuantity, subtotalText }: CartPillProps) {
@@ -56,18 +56,24 @@ export function CartPill({ totalQuantity, subtotalText }: CartPillProps) {
     return () => controller.abort();
   }, []);
 
+  // The link itself is always there, named by its visible "Warenkorb" (WCAG 2.5.3); the count and
+  // subtotal part is the spec's pill, hidden while the cart is empty and faded in above 0.
   const visible = summary.totalQuantity > 0;
   return (
     <a
       className={`cart-pill${visible ? ' cart-pill--visible' : ''}`}
       href="/cart"
       onClick={openCartInFrame}
-      hidden={!visible}
       data-hydrated={hydrated ? 'true' : undefined}
-      aria-label={`Warenkorb: ${summary.totalQuantity} Artikel, ${summary.subtotalText}`}
     >
-      <span className="cart-pill__count">{cartQuantityLabel(summary.totalQuantity)}</span>
-      <span className="cart-pill__subtotal">{summary.subtotalText}</span>
+      <span className="cart-pill__label">Warenkorb</span>
+      <span className="cart-pill__summary" hidden={!visible}>
+        <span className="cart-pill__count">
+          {cartQuantityLabel(summary.totalQuantity)}
+          <span className="visually-hidden"> Artikel,</span>
+        </span>
+        <span className="cart-pill__subtotal">{summary.subtotalText}</span>
+      </span>
     </a>
   );
 }

@@ -1,8 +1,8 @@
 import { type RefObject, useEffect, useRef } from 'react';
 
-/** What Tab can reach inside a dialog: one list for every dialog of the storefront. */
+/** What Tab can reach inside a dialog: one list for every dialog of the storefront (summary: the site menu's button). */
 export const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
+  'summary, button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
 
 export interface DialogFocusOptions {
   /** Escape was pressed while the dialog owns the keyboard. */
@@ -36,50 +36,58 @@ export function useDialogFocus(dialogRef: RefObject<HTMLElement | null>, options
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    const focusables = () => [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const home = () => latest.current.home?.() ?? focusables()[0];
-    home()?.focus();
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      const o = latest.current;
-      if (o.yieldsKeyboard?.()) return;
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        o.onEscape();
-        return;
-      }
-      if (o.onKey?.(event)) {
-        event.preventDefault();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const all = focusables();
-      const first = all[0];
-      const last = all[all.length - 1];
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !dialog.contains(active))) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
-        event.preventDefault();
-        first?.focus();
-      }
-    };
-    const onFocusIn = (event: FocusEvent) => {
-      if (latest.current.bringsFocusBack === false) return;
-      const target = event.target as Element | null;
-      if (dialog.contains(target) || (target && latest.current.allowsFocusOn?.(target))) return;
-      home()?.focus();
-    };
-
-    const overflow = document.body.style.overflow;
-    if (latest.current.lockScroll) document.body.style.overflow = 'hidden';
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-      document.body.style.overflow = overflow;
-    };
+    return holdFocus(dialog, () => latest.current);
   }, [dialogRef]);
+}
+
+/**
+ * The same without React, for markup the server rendered (the site menu's drawer): holds focus in
+ * `dialog` until the returned function is called. `options` is read at each event.
+ */
+export function holdFocus(dialog: HTMLElement, options: () => DialogFocusOptions): () => void {
+  const focusables = () => [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const home = () => options().home?.() ?? focusables()[0];
+  home()?.focus();
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const o = options();
+    if (o.yieldsKeyboard?.()) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      o.onEscape();
+      return;
+    }
+    if (o.onKey?.(event)) {
+      event.preventDefault();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const all = focusables();
+    const first = all[0];
+    const last = all[all.length - 1];
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || !dialog.contains(active))) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
+  const onFocusIn = (event: FocusEvent) => {
+    if (options().bringsFocusBack === false) return;
+    const target = event.target as Element | null;
+    if (dialog.contains(target) || (target && options().allowsFocusOn?.(target))) return;
+    home()?.focus();
+  };
+
+  const overflow = document.body.style.overflow;
+  if (options().lockScroll) document.body.style.overflow = 'hidden';
+  document.addEventListener('keydown', onKeyDown);
+  document.addEventListener('focusin', onFocusIn);
+  return () => {
+    document.removeEventListener('keydown', onKeyDown);
+    document.removeEventListener('focusin', onFocusIn);
+    document.body.style.overflow = overflow;
+  };
 }

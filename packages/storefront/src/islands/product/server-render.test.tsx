@@ -104,7 +104,11 @@ describe('hydration', () => {
     const root = serverPage('product-purchase', props);
     const formBefore = root.querySelector('form');
     const reactRoot = await act(async () =>
-      hydrateRoot(root, <ProductPurchase {...props} />, { onRecoverableError: recoverable }),
+      hydrateRoot(root, <ProductPurchase {...props} />, {
+        onRecoverableError: recoverable,
+        // As browser.tsx does: the island's ids carry the prefix the server rendered them with.
+        identifierPrefix: root.dataset.idPrefix,
+      }),
     );
     expect(recoverable).not.toHaveBeenCalled();
     expect(consoleError).not.toHaveBeenCalled();
@@ -126,7 +130,10 @@ describe('hydration', () => {
     const props = purchaseProps(mugItem);
     const root = serverPage('add-button', props);
     const reactRoot = await act(async () =>
-      hydrateRoot(root, <AddButton {...props} />, { onRecoverableError: recoverable }),
+      hydrateRoot(root, <AddButton {...props} />, {
+        onRecoverableError: recoverable,
+        identifierPrefix: root.dataset.idPrefix,
+      }),
     );
     expect(recoverable).not.toHaveBeenCalled();
     act(() => reactRoot.unmount());
