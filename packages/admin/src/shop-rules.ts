@@ -1,5 +1,6 @@
 // The shop rules the editor shares with the server and the storefront, from @baukasten/commerce.
-// Imported by relative path so the browser bundle reads the TypeScript source, never a stale build.
+// The editor's bundle (scripts/build.mjs) and the tests resolve @baukasten/* to the TypeScript source,
+// never a stale build; commerce is the one package the editor may import (README, Architecture).
 export {
   formatMoney,
   minorToDecimalString,
@@ -9,4 +10,4 @@ export {
   rolesAllow,
   SUPPORTED_CURRENCIES,
   UserRole,
-} from '../../commerce/src/index.js';
+} from '@baukasten/commerce';

@@ -21,7 +21,8 @@ import { registerAnalyticsAdminRoutes } from './analytics/dashboard-admin-routes
 import { registerAssetRoutes } from './assets/asset-routes.js';
 import { registerCommentModerationRoutes, registerCommentRoutes } from './comments/comment-routes.js';
 import { type CommerceOptions, registerCommerceRoutes } from './commerce/commerce-routes.js';
-import { testPaymentsAllowed } from './commerce/test-mode.js';
+import { defaultPaymentProviders } from './commerce/payment-providers.js';
+import { offeredProviders, testPaymentsAllowed } from './commerce/test-mode.js';
 import { registerConfigApp } from './config-app.js';
 import { registerContentRoutes } from './content/content-routes.js';
 import { registerCustomerAccounts } from './customer-accounts/customer-accounts.js';
@@ -35,11 +36,20 @@ import {
   registerGiftCardRoutes,
 } from './gift-cards/gift-card-routes.js';
 import { HttpError, isApiUrl } from './http-error.js';
+import type { ImportOptions } from './imports/import-routes.js';
+import { registerLegalRoutes, WITHDRAWAL_LOOKUPS } from './legal/legal-routes.js';
 import { serverMessages } from './messages.js';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.js';
+import type { CheckoutPageRenderer } from './pages/checkout-page.js';
 import { ORDER_STATUS_LOOKUPS, registerCommercePages } from './pages/commerce-pages.js';
 import { PageCache } from './pages/page-cache.js';
-import { notFoundContext, type PageDeps, registerPageRoutes, sendPage } from './pages/page-routes.js';
+import { registerPageRoutes } from './pages/page-routes.js';
+import { HostedPayments } from './payments/hosted-checkout.js';
+import { registerHostedCheckoutRoutes } from './payments/hosted-checkout-routes.js';
+import { orderPaidHooks } from './payments/order-paid.js';
+import { type PaymentConfig, PaymentSetup } from './payments/payment-setup.js';
+import { paymentWebhookRoutes } from './payments/payment-webhook-routes.js';
+import { notFoundContext, type PageDeps, sendPage } from './pages/send-page.js';
 import { registerSeoRoutes } from './pages/seo-routes.js';
 import { registerRestockRoutes } from './restock/restock-routes.js';
 import { type LogSink, redactedLoggerOptions, requestLogger } from './security/log-redaction.js';
@@ -95,6 +105,13 @@ export interface AppOptions {
   editorHostnames?: string[];
   /** The demo shop's local owner (config.demoOwner) and the demo hosts it may sign in on (demo-owner.ts). */
   demoOwner?: DemoOwnerAccess;
+  /** Product imports: image fetching limits and the test switch for images from 127.0.0.1. */
+  imports?: ImportOptions;
+  /**
+   * SECRETS_KEY and the providers' API bases (config). Without a key, a server in test mode seals keys with
+   * one made for this process only; a production server then cannot store provider keys.
+   */
+  payments?: PaymentConfig;
 }
 
 const isApiRequest = (request: FastifyRequest) => isApiUrl(request.url);
@@ -113,9 +130,22 @@ export async function buildApp({
   publicUrl = DEFAULT_PUBLIC_URL,
   editorHostnames = ['localhost', '127.0.0.1'],
   demoOwner,
+  imports,
+  payments: paymentConfig = {},
 }: AppOptions): Promise<FastifyInstance> {
+  const paymentSetup =
+    paymentConfig.secretsKey || !serverTestMode
+      ? new PaymentSetup(storage, paymentConfig)
+      : PaymentSetup.ephemeral(storage, paymentConfig);
+  const hostedPayments = new HostedPayments(
+    storage,
+    paymentSetup,
+    orderPaidHooks(() => publicUrl),
+    serverTestMode,
+  );
   const commerce: GiftCardRouteOptions = {
     serverTestMode,
+    hostedPayments,
     ...commerceOptions,
     rateLimiter:
       commerceOptions?.rateLimiter ?? shared.rateLimiter('commerce', { limit: 120, windowMs: 10_000 }),
@@ -254,7 +284,23 @@ export async function buildApp({
     },
   );
 
-  await registerAdminRoutes(app, { storage, shared, baseDomain, pages: deps, demoOwner });
+  await registerAdminRoutes(app, {
+    storage,
+    shared,
+    baseDomain,
+    pages: deps,
+    demoOwner,
+    imports,
+    paymentProviders: commerce.paymentProviders,
+    serverTestMode,
+    payments: paymentSetup,
+  });
+  // The providers' webhooks: not host-scoped (the URL names the website), authenticated by their signature.
+  await app.register(paymentWebhookRoutes, {
+    storage,
+    hooks: hostedPayments.hooks,
+    gatewayFor: (websiteId, provider) => paymentSetup.gatewayFor(websiteId, provider),
+  });
   await registerCommentModerationRoutes(app, storage);
   await registerConfigApp(app);
 
@@ -282,11 +328,25 @@ export async function buildApp({
     registerSiteThemeRoutes(site, deps);
     registerPageRoutes(site, deps);
     registerContentRoutes(site, deps);
-    registerCommerceRoutes(site, storage, commerce);
+    // A refused checkout form is answered with the checkout page, which registers after the API: bound late.
+    let renderCheckout: CheckoutPageRenderer | undefined;
+    registerCommerceRoutes(site, storage, {
+      ...commerce,
+      renderCheckout: (request, reply, refusal) =>
+        renderCheckout
+          ? renderCheckout(request, reply, refusal)
+          : Promise.reject(new Error('checkout page not registered')),
+    });
+    registerHostedCheckoutRoutes(site, hostedPayments);
     // Order-status look-ups are limited in the shared store too, or each process would allow its own 30.
-    registerCommercePages(site, deps, {
+    ({ renderCheckout } = registerCommercePages(site, deps, {
       ...commerce,
       orderStatusRateLimiter: shared.rateLimiter('order-status', ORDER_STATUS_LOOKUPS),
+    }));
+    registerLegalRoutes(site, deps, {
+      providersOf: (website) =>
+        offeredProviders(commerce.paymentProviders ?? defaultPaymentProviders, website, serverTestMode),
+      withdrawalLimiter: shared.rateLimiter('withdrawal', WITHDRAWAL_LOOKUPS),
     });
     registerSubscriptionRoutes(site, storage, commerce);
     registerGiftCardRoutes(site, storage, commerce);

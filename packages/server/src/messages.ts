@@ -6,6 +6,7 @@ export const serverMessages = {
   notFoundTitle: 'Seite nicht gefunden',
   notFound: 'Die angeforderte Seite existiert nicht.',
   unknownWebsite: 'Unter dieser Adresse gibt es keine Website.',
+  siteNotFound: 'Diese Website wurde nicht gefunden.',
   unknownFormat: 'Unbekanntes Format. Erlaubt ist nur ?format=json.',
   unknownImageFormat:
     'Unbekannte Bildgröße. Erlaubt sind ?format=100w, 300w, 500w, 750w, 1000w, 1500w, 2500w oder original.',
@@ -27,4 +28,8 @@ export const serverMessages = {
   paymentDeclined:
     'Die Zahlung wurde abgelehnt. Bitte prüfe deine Angaben oder wähle eine andere Zahlungsart.',
   orderNotFound: 'Diese Bestellung wurde nicht gefunden.',
+  continueShopping: 'Weiter einkaufen',
+  /** For whoever starts the server, not for visitors. */
+  browserBundleMissing: (dir: string) =>
+    `Browser-Bundle fehlt in ${dir}: bitte zuerst "npm run build" ausführen.`,
 } as const;

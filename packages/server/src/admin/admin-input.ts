@@ -1,6 +1,7 @@
 import { isUserRole, isValidEmail, SUPPORTED_CURRENCIES, UserRole } from '@baukasten/commerce';
 import { z } from 'zod';
 import { HttpError } from '../http-error.js';
+import { firstProblem, parseOr400 } from '../parse-input.js';
 import { adminMessages as m } from './admin-messages.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.js';
 
@@ -26,15 +27,20 @@ function fallbackMessage(issue: z.core.$ZodRawIssue): string {
   return key ? m.settingInvalid(key) : m.invalidInput;
 }
 
-export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value ?? {}, { error: fallbackMessage });
-  if (result.success) return result.data;
+/** Each bad field (dotted path) with the first message about it. */
+function fieldsOf(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
+  for (const issue of error.issues) {
     const path = issue.path.map(String).join('.');
     fields[path] ??= issue.message;
   }
-  throw new AdminInputError(result.error.issues[0]?.message ?? m.invalidInput, fields);
+  return fields;
+}
+
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const refuse = (error: z.ZodError) =>
+    new AdminInputError(firstProblem(error, m.invalidInput), fieldsOf(error));
+  return parseOr400(schema, value, refuse, { error: fallbackMessage });
 }
 
 // Fields

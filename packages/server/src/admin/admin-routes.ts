@@ -1,8 +1,14 @@
 import type { Storage } from '@baukasten/storage';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { defaultPaymentProviders, type PaymentProvider } from '../commerce/payment-providers.js';
+import { offeredProviders } from '../commerce/test-mode.js';
 import { registerCrumbCookie, requireCrumb } from '../crumb.js';
 import type { DemoOwnerAccess } from '../demo-owner.js';
-import type { PageDeps } from '../pages/page-routes.js';
+import { type ImportOptions, registerImportRoutes } from '../imports/import-routes.js';
+import { registerLegalAdminRoutes } from '../legal/legal-admin-routes.js';
+import type { PageDeps } from '../pages/send-page.js';
+import { registerPaymentSettingsRoutes } from '../payments/payment-settings-routes.js';
+import type { PaymentSetup } from '../payments/payment-setup.js';
 import type { RateLimiter } from '../rate-limit.js';
 import type { SharedState } from '../shared-state.js';
 import { registerAccountRoutes } from './account-routes.js';
@@ -18,6 +24,7 @@ import { registerFormBuilderRoutes } from './forms/form-routes.js';
 import { registerSubmissionRoutes } from './forms/submission-routes.js';
 import { registerMediaRoutes } from './media/media-routes.js';
 import { registerMemberRoutes } from './member-routes.js';
+import { registerMailingListRoutes } from './newsletter/mailing-list-routes.js';
 import { registerOrderRoutes } from './orders/order-routes.js';
 import { registerPageAdminRoutes } from './pages/page-routes.js';
 import { registerPreviewRoutes } from './previews/preview-routes.js';
@@ -39,6 +46,13 @@ export interface AdminOptions {
   pages?: PageDeps;
   /** Where the demo shop's local owner may sign in (demo-owner.ts); without it, nowhere. */
   demoOwner?: DemoOwnerAccess;
+  /** Product imports (image fetching limits, the test switch for images on 127.0.0.1). */
+  imports?: ImportOptions;
+  /** The shop's payment providers and test mode, for the go-live checklist (legal/go-live-checklist.ts). */
+  paymentProviders?: readonly PaymentProvider[];
+  serverTestMode?: boolean;
+  /** Stripe and PayPal keys of each site (payments/payment-setup.ts): the "Zahlungen" screen. */
+  payments?: PaymentSetup;
 }
 
 export interface AdminLimiters {
@@ -101,10 +115,12 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminOp
       registerSiteRoutes(admin, { storage, baseDomain, siteCreation: limiters.siteCreation });
       registerMemberRoutes(admin, storage);
       registerPageAdminRoutes(admin, storage);
+      registerMailingListRoutes(admin, storage);
       registerContentAdminRoutes(admin, storage);
       registerProductRoutes(admin, storage);
       registerStoreSettingsRoutes(admin, storage);
       registerOrderRoutes(admin, storage);
+      if (options.payments) registerPaymentSettingsRoutes(admin, storage, options.payments);
       registerSubmissionRoutes(admin, storage);
       registerFormBuilderRoutes(admin, storage);
       registerRestockAdminRoutes(admin, storage);
@@ -112,6 +128,14 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminOp
       registerThemeCodeRoutes(admin, storage, options.pages);
       registerPreviewRoutes(admin, storage, options.pages);
       registerApiKeyRoutes(admin, storage);
+      registerImportRoutes(admin, storage, options.imports);
+      registerLegalAdminRoutes(admin, storage, (website) =>
+        offeredProviders(
+          options.paymentProviders ?? defaultPaymentProviders,
+          website,
+          options.serverTestMode ?? false,
+        ),
+      );
     },
     { prefix: ADMIN_PREFIX },
   );

@@ -1,6 +1,7 @@
 import type { InvitationRefusal, MemberChangeRefusal, Storage } from '@baukasten/storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error.js';
+import { websiteById } from '../site-request.js';
 import {
   invitationInput,
   invitationParams,
@@ -83,8 +84,7 @@ export function registerMemberRoutes(admin: FastifyInstance, storage: Storage) {
     const { websiteId } = accessedSite(request);
     const inviter = signedInAccount(request);
     const input = parseInput(invitationInput, request.body);
-    const website = await storage.websites.findById(websiteId);
-    if (!website) throw new HttpError(404, 'SITE_NOT_FOUND', adminMessages.siteNotFound);
+    const website = await websiteById(storage, websiteId);
     const existing = await storage.accounts.findByEmail(input.email);
     if (existing && (await storage.siteMembers.rolesOf(websiteId, existing.id)))
       throw new HttpError(409, 'ALREADY_MEMBER', adminMessages.alreadyMember);

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { accessedSite, requireSitePermission } from '../admin/permissions.js';
-import { HttpError } from '../http-error.js';
+import { websiteById } from '../site-request.js';
 import { analyticsMessages } from './analytics-messages.js';
 import { type DashboardDeps, dashboardAnswers } from './dashboard-routes.js';
 
@@ -15,15 +15,13 @@ export const ANALYTICS_ADMIN_PREFIX = '/api/admin/sites/:siteId/analytics';
 export function registerAnalyticsAdminRoutes(app: FastifyInstance, deps: DashboardDeps): void {
   const answers = dashboardAnswers(deps);
   const guarded = { preHandler: requireSitePermission('analytics.view') };
-  const websiteOf = async (request: FastifyRequest) => {
-    const website = await deps.storage.websites.findById(accessedSite(request).websiteId);
-    if (!website) throw new HttpError(404, 'SITE_NOT_FOUND', analyticsMessages.siteNotFound);
-    return website;
-  };
   const route = (name: string, answer: (typeof answers)[keyof typeof answers]) =>
     app.get(`${ANALYTICS_ADMIN_PREFIX}/${name}`, guarded, async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return answer(await websiteOf(request), request.query);
+      return answer(
+        await websiteById(deps.storage, accessedSite(request).websiteId, analyticsMessages.siteNotFound),
+        request.query,
+      );
     });
   route('summary', answers.summary);
   route('funnel', answers.funnel);

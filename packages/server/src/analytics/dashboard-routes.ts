@@ -1,8 +1,9 @@
 import { rateVital, WEB_VITALS_THRESHOLDS } from '@baukasten/commerce';
 import type { DateRange, FunnelStepName, Storage, Website } from '@baukasten/storage';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http-error.js';
 import { requireOwner } from '../owner-auth.js';
+import { websiteOf } from '../site-request.js';
 import { analyticsMessages, funnelStepLabels } from './analytics-messages.js';
 import { siteDay } from './event-context.js';
 
@@ -125,7 +126,6 @@ export function dashboardAnswers(deps: DashboardDeps) {
 export function registerDashboardRoutes(site: FastifyInstance, deps: DashboardDeps) {
   const answers = dashboardAnswers(deps);
   const guarded = { preHandler: requireOwner };
-  const websiteOf = (request: FastifyRequest) => request.website!;
   site.get('/api/analytics/summary', guarded, (request) =>
     answers.summary(websiteOf(request), request.query),
   );

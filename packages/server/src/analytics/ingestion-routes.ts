@@ -12,6 +12,7 @@ import { requireCrumb } from '../crumb.js';
 import { HttpError } from '../http-error.js';
 import { CHECKOUT_PATH } from '../pages/cart-page.js';
 import type { RateLimiter } from '../rate-limit.js';
+import { websiteOf } from '../site-request.js';
 import { analyticsMessages } from './analytics-messages.js';
 import {
   outsideReferrer,
@@ -110,7 +111,6 @@ const accepted = (reply: FastifyReply, count: number, extra: Record<string, unkn
  */
 export function registerIngestionRoutes(site: FastifyInstance, deps: IngestionDeps) {
   const { queue, storage } = deps;
-  const websiteOf = (request: FastifyRequest): Website => request.website!;
 
   const limited = async (request: FastifyRequest) => {
     if (!(await deps.rateLimiter.hit(`${request.website?.id}:${request.ip}`)))

@@ -66,7 +66,7 @@ export async function registerAssetRoutes(app: FastifyInstance, theme: Theme): P
   try {
     manifest = JSON.parse(await readFile(join(browserBundleDir, 'islands.json'), 'utf8'));
   } catch {
-    throw new Error(`Browser-Bundle fehlt in ${browserBundleDir}: bitte zuerst "npm run build" ausführen.`);
+    throw new Error(serverMessages.browserBundleMissing(browserBundleDir));
   }
   const entry = manifest.entry;
   for (const name of names) {

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { SESSION_MESSAGES } from '@baukasten/commerce';
-import type { CommentTarget, Storage, Website } from '@baukasten/storage';
+import type { CommentTarget, Storage } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { accessedSite, requireSitePermission } from '../admin/permissions.js';
 import { registerCrumbCookie, requireCrumb } from '../crumb.js';
 import { HttpError } from '../http-error.js';
-import { serverMessages } from '../messages.js';
+import { parseOr400 } from '../parse-input.js';
 import type { RateLimiter } from '../rate-limit.js';
 import type { SharedState } from '../shared-state.js';
+import { websiteOf } from '../site-request.js';
 import { commentMessages as m } from './comment-messages.js';
 import { CommentService, clientHashOf, visitorHashOf } from './comment-service.js';
 
@@ -49,12 +50,6 @@ const targetOf = (input: { targetType: 'collection' | 'item'; targetId: string }
   type: input.targetType,
   id: input.targetId,
 });
-
-const parsed = <T>(schema: z.ZodType<T>, value: unknown): T => {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw new HttpError(400, 'BAD_REQUEST', serverMessages.badRequest);
-  return result.data;
-};
 
 async function limit(limiter: RateLimiter, key: string, message: string) {
   if (!(await limiter.hit(key))) throw new HttpError(429, 'RATE_LIMITED', message);
@@ -119,11 +114,10 @@ export function registerCommentRoutes(site: FastifyInstance, { storage, shared }
   const comments = new CommentService(storage);
   const commentLimiter = shared.rateLimiter('comments', COMMENT_LIMIT);
   const likeLimiter = shared.rateLimiter('likes', LIKE_LIMIT);
-  const websiteOf = (request: FastifyRequest): Website => request.website!;
 
   site.get(COMMENTS_PATH, async (request) => {
     const website = websiteOf(request);
-    const target = targetOf(parsed(targetQuery, request.query));
+    const target = targetOf(parseOr400(targetQuery, request.query));
     const resolved = await comments.resolveTarget(website, target);
     if (!resolved) throw new HttpError(404, 'TARGET_NOT_FOUND', m.targetUnknown);
     return {
@@ -136,7 +130,7 @@ export function registerCommentRoutes(site: FastifyInstance, { storage, shared }
     answerFormOrJson(request, reply, '#kommentare', async () => {
       await requireCrumb(request);
       const website = websiteOf(request);
-      const input = parsed(commentBody, request.body);
+      const input = parseOr400(commentBody, request.body);
       await comments.post(
         website,
         {
@@ -159,7 +153,7 @@ export function registerCommentRoutes(site: FastifyInstance, { storage, shared }
     answerFormOrJson(request, reply, '', async () => {
       await requireCrumb(request);
       const website = websiteOf(request);
-      const target = targetOf(parsed(targetQuery, request.body));
+      const target = targetOf(parseOr400(targetQuery, request.body));
       await limit(likeLimiter, `${website.id}:${request.ip}`, SESSION_MESSAGES.tooManyRequests);
       const token = likerToken(request, reply);
       const { added, likeCount } = await comments.like(website, target, visitorHashOf(website.id, token));
@@ -192,15 +186,15 @@ export async function registerCommentModerationRoutes(app: FastifyInstance, stor
       const guard = { preHandler: requireSitePermission('comments.moderate') };
 
       admin.get('/sites/:siteId/comments', guard, async (request) => {
-        const raw = parsed(queueQuery, request.query).status ?? 'pending';
+        const raw = parseOr400(queueQuery, request.query).status ?? 'pending';
         if (raw !== 'pending' && raw !== 'approved' && raw !== 'rejected')
           throw new HttpError(400, 'STATUS_UNKNOWN', m.queueStatusUnknown);
         return { comments: await comments.queue(await siteOf(request), raw) };
       });
 
       admin.patch('/sites/:siteId/comments/:commentId', guard, async (request) => {
-        const { commentId } = parsed(commentParams, request.params);
-        const { status } = parsed(moderation, request.body);
+        const { commentId } = parseOr400(commentParams, request.params);
+        const { status } = parseOr400(moderation, request.body);
         if (status !== 'approved' && status !== 'rejected')
           throw new HttpError(400, 'STATUS_UNKNOWN', m.statusUnknown);
         return { comment: await comments.moderate(await siteOf(request), commentId, status) };

@@ -1,5 +1,5 @@
 import { SESSION_MESSAGES } from '@baukasten/commerce';
-import type { Storage } from '@baukasten/storage';
+import type { Order, Storage } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { checkCrumb, registerCrumbCookie } from '../crumb.js';
@@ -19,13 +19,18 @@ import {
   CART_ERROR_PARAM,
   CART_PAGE,
   CHECKOUT_ERROR_PARAM,
+  CHECKOUT_GONE,
   CHECKOUT_PAGE,
   CONFIRMATION_PAGE,
   checkoutFormInput,
+  checkoutRefusal,
   isFormPost,
   sameSitePath,
   withQueryParam,
 } from './form-posts.js';
+import { type HostedPayments, isHostedMethod } from '../payments/hosted-checkout.js';
+import type { CheckoutPageRenderer } from '../pages/checkout-page.js';
+import { PaymentGatewayError } from '../payments/payment-gateway.js';
 import { defaultPaymentProviders, type PaymentProvider } from './payment-providers.js';
 
 export interface CommerceOptions {
@@ -35,6 +40,10 @@ export interface CommerceOptions {
   paymentProviders?: readonly PaymentProvider[];
   /** The server runs in test mode (config.serverTestMode): test payments on every site. Default off. */
   serverTestMode?: boolean;
+  /** Stripe and PayPal as each website connected them; without it only the installed providers are offered. */
+  hostedPayments?: HostedPayments;
+  /** Renders the checkout page again for a refused form post (pages/checkout-page.ts); without it, a redirect. */
+  renderCheckout?: CheckoutPageRenderer;
 }
 
 export const CART_COOKIE = 'cart';
@@ -205,21 +214,51 @@ export function registerCommerceRoutes(
     return carts.stock(websiteOf(request), itemId);
   });
 
+  const hosted = options.hostedPayments;
+  const hostedProvidersOf = async (request: FastifyRequest) =>
+    hosted ? await hosted.providersFor(websiteOf(request)) : [];
+  /**
+   * An order to be paid at Stripe or PayPal: the provider's page to send the shopper to, asked for after
+   * the order transaction. Undefined for every other order, and for one already paid.
+   */
+  const providerPageOf = async (request: FastifyRequest, order: Order): Promise<string | undefined> => {
+    const payment = (order.data.payment ?? {}) as { method?: unknown; status?: unknown };
+    if (!hosted || !isHostedMethod(payment.method) || payment.status === 'PAID') return undefined;
+    return hosted.start(websiteOf(request), order, siteOrigin(request));
+  };
+
   const checkoutForm = async (request: FastifyRequest, reply: FastifyReply) => {
+    let order: Order;
     try {
       await guarded(request);
-      const order = await checkout.checkout(
+      order = await checkout.checkout(
         websiteOf(request),
         cartIdOf(request),
         {
           ...checkoutFormInput(request.body),
         },
-        { shopUrl: siteOrigin(request) },
+        { shopUrl: siteOrigin(request), hostedProviders: await hostedProvidersOf(request) },
       );
-      return reply.redirect(withQueryParam(CONFIRMATION_PAGE, 'orderId', order.id), 303);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      return reply.redirect(withQueryParam(CHECKOUT_PAGE, CHECKOUT_ERROR_PARAM, error.type), 303);
+      // Nothing to show a form for (no cart, bought, below the minimum): the cart page says why.
+      if (!options.renderCheckout || CHECKOUT_GONE.has(error.type)) {
+        return reply.redirect(withQueryParam(CHECKOUT_PAGE, CHECKOUT_ERROR_PARAM, error.type), 303);
+      }
+      // The form again with everything typed and each problem at its field (issue 22): no redirect.
+      return options.renderCheckout(request, reply, checkoutRefusal(error, request.body));
+    }
+    const confirmation = withQueryParam(CONFIRMATION_PAGE, 'orderId', order.id);
+    try {
+      const providerPage = await providerPageOf(request, order);
+      return reply.redirect(providerPage ?? confirmation, 303);
+    } catch (error) {
+      // The order is kept (with its lines, the cart as bought); the confirmation page says in German what
+      // happened and offers to try again. Nothing was charged.
+      if (!(error instanceof PaymentGatewayError)) throw error;
+      request.log.warn({ kind: error.kind, code: error.providerCode }, 'payment start failed');
+      const notice = error.kind === 'declined' ? 'failed' : 'unavailable';
+      return reply.redirect(withQueryParam(confirmation, 'zahlung', notice), 303);
     }
   };
 
@@ -231,8 +270,21 @@ export function registerCommerceRoutes(
       const website = websiteOf(request);
       const order = await checkout.checkout(website, cartIdOf(request), body, {
         shopUrl: siteOrigin(request),
+        hostedProviders: await hostedProvidersOf(request),
       });
-      return reply.code(201).send({ order: orderView(website, order) });
+      let paymentUrl: string | undefined;
+      let paymentError: { type: string; message: string } | undefined;
+      try {
+        paymentUrl = await providerPageOf(request, order);
+      } catch (error) {
+        if (!(error instanceof PaymentGatewayError)) throw error;
+        paymentError = { type: `PAYMENT_${error.kind.toUpperCase()}`, message: error.message };
+      }
+      return reply.code(201).send({
+        order: orderView(website, order),
+        ...(paymentUrl ? { paymentUrl } : {}),
+        ...(paymentError ? { paymentError } : {}),
+      });
     } catch (error) {
       if (error instanceof FieldsError) {
         return reply

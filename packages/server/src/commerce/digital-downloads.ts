@@ -1,6 +1,7 @@
 import type { Order, OrderItem, Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error.js';
+import { websiteOf } from '../site-request.js';
 import { commerceMessages } from './commerce-messages.js';
 
 /*
@@ -47,7 +48,7 @@ export function registerDownloadRoutes(site: FastifyInstance, storage: Storage) 
   const downloads = new DownloadService(storage);
   site.get<{ Params: { token: string } }>('/downloads/:token', async (request: FastifyRequest, reply) => {
     const { token } = request.params as { token: string };
-    const file = await downloads.file(request.website!, token, request.testPayments);
+    const file = await downloads.file(websiteOf(request), token, request.testPayments);
     return reply
       .header('content-type', file.contentType)
       .header(

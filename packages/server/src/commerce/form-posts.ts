@@ -1,9 +1,11 @@
+import { shippingAddressProblems } from '@baukasten/commerce';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../http-error.js';
 import { serverMessages } from '../messages.js';
+import { parseOr400 } from '../parse-input.js';
 import type { AddToCartInput } from './cart-service.js';
-import type { CheckoutInput } from './checkout-service.js';
+import { type CheckoutInput, FieldsError } from './checkout-service.js';
 
 /*
  * The shop's core actions without JavaScript (DESIGN: "add to cart, submit a form also work without
@@ -68,9 +70,7 @@ const addToCartForm = z
 /** What the add-to-cart form posts: the sku, or one `option-<name>` field per variant option. */
 export function addToCartFormInput(body: unknown): { input: AddToCartInput; returnTo: string } {
   const returnTo = sameSitePath((body as { returnTo?: unknown } | undefined)?.returnTo);
-  const parsed = addToCartForm.safeParse(body ?? {});
-  if (!parsed.success) throw new HttpError(400, 'BAD_REQUEST', serverMessages.badRequest);
-  const fields = parsed.data;
+  const fields = parseOr400(addToCartForm, body);
   const chosenOptions: Record<string, string> = {};
   let count = 0;
   for (const [name, value] of Object.entries(fields)) {
@@ -126,9 +126,7 @@ function codeList(value: string | undefined): string[] | undefined {
 
 /** The checkout input of the checkout form: the address only when one of its fields was filled. */
 export function checkoutFormInput(body: unknown): CheckoutInput {
-  const parsed = checkoutForm.safeParse(body ?? {});
-  if (!parsed.success) throw new HttpError(400, 'BAD_REQUEST', serverMessages.badRequest);
-  const f = parsed.data;
+  const f = parseOr400(checkoutForm, body);
   const address = {
     firstName: f.firstName ?? '',
     lastName: f.lastName ?? '',
@@ -154,4 +152,51 @@ export function checkoutFormInput(body: unknown): CheckoutInput {
     ...(giftCardCodes ? { giftCardCodes } : {}),
     ...(cardNumber ? { paymentDetails: { cardNumber } } : {}),
   };
+}
+
+/** Refusals after which there is no checkout form to show again: the cart page explains them. */
+export const CHECKOUT_GONE: ReadonlySet<string> = new Set([
+  'CART_NOT_FOUND',
+  'CART_EMPTY',
+  'CART_PURCHASED',
+  'MINIMUM_ORDER',
+]);
+
+/** The field a refusal without its own field list concerns, by error type. */
+const FIELD_OF_ERROR: Readonly<Record<string, string>> = {
+  COUNTRY_UNKNOWN: 'country',
+  GIFT_CARD_NOT_FOUND: 'giftCardCodes',
+  GIFT_CARD_DISABLED: 'giftCardCodes',
+  GIFT_CARD_EMPTY: 'giftCardCodes',
+  GIFT_CARD_BALANCE_CHANGED: 'giftCardCodes',
+  GIFT_CARD_CODE_MISSING: 'giftCardCodes',
+  GIFT_CARD_CURRENCY: 'giftCardCodes',
+};
+
+/** Fields shown again after a refusal; the card number never is (it is not kept anywhere). */
+const KEPT_FIELDS = Object.keys(checkoutForm.shape).filter((name) => name !== 'cardNumber' && name !== 'crumb');
+
+/**
+ * What the checkout page needs to show a refused checkout form again: the values as typed, the
+ * message, and the problems by field. The service stops at the first failing check (email before
+ * address), so a refused email also reports the address's problems: the shopper fixes both at once.
+ */
+export function checkoutRefusal(error: HttpError, body: unknown) {
+  const posted = (body ?? {}) as Record<string, unknown>;
+  const values: Record<string, string> = {};
+  for (const name of KEPT_FIELDS) {
+    const value = posted[name];
+    if (typeof value === 'string') values[name] = value.slice(0, 2000);
+  }
+  const fields: Record<string, string> = error instanceof FieldsError ? { ...error.fields } : {};
+  const postedAddress = ['firstName', 'lastName', 'line1', 'city', 'postalCode'].some((n) => n in values);
+  if (error instanceof FieldsError && error.type === 'INVALID_EMAIL' && postedAddress) {
+    Object.assign(fields, shippingAddressProblems(values));
+  }
+  const field = FIELD_OF_ERROR[error.type];
+  if (field && !fields[field]) fields[field] = error.message;
+  if (error.type === 'PAYMENT_DECLINED' && typeof posted.cardNumber === 'string' && posted.cardNumber.trim()) {
+    fields.cardNumber = error.message;
+  }
+  return { message: error.message, fields, values };
 }

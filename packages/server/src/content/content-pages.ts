@@ -5,8 +5,10 @@ import { z } from 'zod';
 import { engagementContext } from '../comments/engagement-context.js';
 import { HttpError } from '../http-error.js';
 import { collectionContext } from '../pages/page-context.js';
-import { baseContext, type PageDeps, sendPage } from '../pages/page-routes.js';
+import { baseContext, type PageDeps, sendPage } from '../pages/send-page.js';
 import { siteOrigin } from '../pages/seo-routes.js';
+import { firstProblem, parseOr400 } from '../parse-input.js';
+import { websiteOf } from '../site-request.js';
 import {
   collectionPath,
   contentCollectionKind,
@@ -58,11 +60,10 @@ const itemQuery = z.object({ format: z.enum(['json', 'ical'], { error: m.formatU
 
 /** Query parameters checked at the edge: the first problem becomes a 400 with its German message. */
 export function parseQuery<T extends z.ZodType>(schema: T, request: FastifyRequest): z.output<T> {
-  const parsed = schema.safeParse(request.query ?? {});
-  if (!parsed.success)
-    throw new HttpError(400, 'BAD_QUERY', parsed.error.issues[0]?.message ?? m.pageInvalid);
-  return parsed.data;
+  return parseOr400(schema, request.query, badQuery);
 }
+
+const badQuery = (error: z.ZodError) => new HttpError(400, 'BAD_QUERY', firstProblem(error, m.pageInvalid));
 
 const withQuery = (path: string, params: Record<string, string | number | undefined>) => {
   const search = new URLSearchParams();
@@ -98,7 +99,7 @@ async function renderBlog(
   collection: Collection,
   { base, seo }: PageFrame,
 ) {
-  const website = request.website!;
+  const website = websiteOf(request);
   const query = parseQuery(blogQuery, request);
   const path = collectionPath(collection);
   const origin = siteOrigin(request);
@@ -251,7 +252,7 @@ async function renderEvents(
   collection: Collection,
   { base, seo }: PageFrame,
 ) {
-  const website = request.website!;
+  const website = websiteOf(request);
   const query = parseQuery(eventsQuery, request);
   const path = collectionPath(collection);
   const now = Date.now();
@@ -320,7 +321,7 @@ export async function renderContentItem(
 ) {
   const kind = contentCollectionKind(collection);
   if (!kind) return undefined;
-  const website = request.website!;
+  const website = websiteOf(request);
   const item = await deps.storage.content.findByUrlId(website.id, collection.id, itemUrlId);
   // Posts not yet published stay hidden, as in the list.
   if (!item || item.publishedOn > Date.now()) return reply.callNotFound();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PageDeps } from '../pages/page-routes.js';
+import type { PageDeps } from '../pages/send-page.js';
 import { registerSearchPage } from './search-page.js';
 
 /**

@@ -2,8 +2,9 @@ import { PageType, truncateText } from '@baukasten/commerce';
 import type { SearchHit } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { baseContext, type PageDeps, sendPage } from '../pages/page-routes.js';
+import { baseContext, type PageDeps, sendPage } from '../pages/send-page.js';
 import { siteOrigin } from '../pages/seo-routes.js';
+import { websiteOf } from '../site-request.js';
 import { contentCollectionKind, plainText } from './content-context.js';
 import { contentMessages as m } from './content-messages.js';
 import { parseQuery } from './content-pages.js';
@@ -42,7 +43,7 @@ function resultUrl(hit: SearchHit): string {
 
 export function registerSearchPage(app: FastifyInstance, deps: PageDeps) {
   app.get('/search', async (request, reply) => {
-    const website = request.website!;
+    const website = websiteOf(request);
     const { q, seite } = parseQuery(searchQuery, request);
     const base = await baseContext(deps.storage, website);
     const found = q

@@ -6,12 +6,15 @@ import {
   FORM_MESSAGES,
   type FormFieldValue,
 } from '@baukasten/commerce';
-import type { SiteForm, Storage, Website } from '@baukasten/storage';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SiteForm, Storage } from '@baukasten/storage';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { requireCrumb } from '../crumb.js';
 import { HttpError } from '../http-error.js';
+import { parseOr400 } from '../parse-input.js';
+import { websiteOf } from '../site-request.js';
 import { CaptchaUnavailableError, isCaptchaAction } from './captcha.js';
+import { formApiMessages as m } from './form-messages.js';
 import { FieldErrors, FormSubmissionService } from './form-submission-service.js';
 import { sanitizedSubmissionHtml } from './submission-html.js';
 import type { VisitorFormGuard } from './visitor-form-guard.js';
@@ -25,8 +28,7 @@ const saveBody = z.object({
 const formIdParams = z.object({ formId: z.string().min(1).max(64) });
 const challengeQuery = z.object({ action: z.string().max(64) });
 const schemaQuery = z.object({ type: z.string().max(20) });
-
-const websiteOf = (request: FastifyRequest): Website => request.website!;
+const fieldsUnreadable = () => new HttpError(400, 'FIELDS_UNREADABLE', FORM_MESSAGES.fieldsUnreadable);
 
 /** Field values from a JSON string or an object; anything else is unreadable (400). */
 function fieldValues(form: unknown): Record<string, FormFieldValue> {
@@ -73,11 +75,7 @@ export function registerFormRoutes(site: FastifyInstance, storage: Storage, guar
   site.get('/api/captcha/challenge', async (request) => {
     const query = challengeQuery.safeParse(request.query);
     if (!query.success || !isCaptchaAction(query.data.action))
-      throw new HttpError(
-        400,
-        'BAD_REQUEST',
-        `Unbekannte Captcha-Aktion. Erlaubt: ${CAPTCHA_ACTIONS.join(', ')}.`,
-      );
+      throw new HttpError(400, 'BAD_REQUEST', m.captchaActionUnknown(CAPTCHA_ACTIONS));
     try {
       return await guard.captcha.challenge(websiteOf(request), query.data.action);
     } catch (error) {
@@ -116,9 +114,7 @@ export function registerFormRoutes(site: FastifyInstance, storage: Storage, guar
   site.post('/api/form/SaveFormSubmission', { preHandler: requireCrumb }, async (request, reply) => {
     const website = websiteOf(request);
     await guard.limit(request, FORM_MESSAGES.rateLimited);
-    const parsed = saveBody.safeParse(request.body ?? {});
-    if (!parsed.success) throw new HttpError(400, 'FIELDS_UNREADABLE', FORM_MESSAGES.fieldsUnreadable);
-    const body = parsed.data;
+    const body = parseOr400(saveBody, request.body, fieldsUnreadable);
     if (!body.key) throw new HttpError(401, 'FORM_KEY_INVALID', FORM_MESSAGES.cannotSubmit);
     const form = await forms.findForm(website, body.formId);
     const values = fieldValues(body.form);
@@ -144,7 +140,7 @@ export function registerFormRoutes(site: FastifyInstance, storage: Storage, guar
     const query = schemaQuery.safeParse(request.query);
     const type = query.success ? query.data.type.toLowerCase() : '';
     if (type !== 'form' && type !== String(BlockType.FORM))
-      throw new HttpError(400, 'UNKNOWN_TEMPLATE_TYPE', 'Unbekannter Vorlagentyp. Erlaubt ist type=form.');
+      throw new HttpError(400, 'UNKNOWN_TEMPLATE_TYPE', m.templateTypeUnknown);
     return {
       data: {
         type: BlockType.FORM,

@@ -3,7 +3,7 @@ import type { Block, Collection, Website } from '@baukasten/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { engagementContext } from '../comments/engagement-context.js';
 import { collectionContext } from '../pages/page-context.js';
-import { type PageDeps, type SendOptions, sendPage } from '../pages/page-routes.js';
+import { type PageDeps, type SendOptions, sendPage } from '../pages/send-page.js';
 import { mediaBlockContext } from './media-context.js';
 
 /** The parts of a page context the page route has already built. */

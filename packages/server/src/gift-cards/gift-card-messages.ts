@@ -22,6 +22,20 @@ export const giftCardMessages = {
     'Dies ist eine Testbestellung: Ein echter Gutschein kann dafür nicht eingelöst werden. Bitte entferne den Gutschein.',
   pendingCode:
     'Der Gutscheincode wird verschickt, sobald deine Zahlung eingegangen ist. Bis dahin ist der Gutschein noch nicht einlösbar.',
-  pendingLine: 'Code folgt nach Zahlungseingang',
-  voidedLine: 'storniert',
+  // The gift-card checkout page (gift-card-views.ts).
+  offerTitle: (title: string, amount: string) => `${title} über ${amount}`,
+  price: (price: string) => `Preis: ${price}`,
+  otherAmounts: 'Anderer Betrag:',
+  codeByEmail: 'Den Gutscheincode schicken wir per E-Mail, an dich oder direkt an die beschenkte Person.',
+  buy: 'Gutschein kaufen',
+  giftLegend: 'Verschenken (freiwillig)',
+  recipientEmailLabel: 'E-Mail-Adresse der beschenkten Person',
+  fromNameLabel: 'Dein Name',
+  // Its confirmation page.
+  thanks: (orderNumber: number | string) => `Vielen Dank für deine Bestellung Nr. ${orderNumber}!`,
+  cardPending: (amount: string, to: string) => `${amount} – Code folgt nach Zahlungseingang, dann an ${to}`,
+  cardVoided: (amount: string) => `${amount} – storniert`,
+  cardSent: (amount: string, code: string, to: string) => `${amount} – Code ${code}, geschickt an ${to}`,
+  codeInEmail:
+    'Der vollständige Gutscheincode steht in der E-Mail. Das Guthaben lässt sich jederzeit an der Kasse einlösen.',
 } as const;

@@ -1,5 +1,5 @@
 import { formatMoney, PageType, SESSION_MESSAGES } from '@baukasten/commerce';
-import type { Storage, Website } from '@baukasten/storage';
+import type { Storage } from '@baukasten/storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { orderView } from '../commerce/checkout-service.js';
@@ -8,15 +8,14 @@ import { defaultPaymentProviders } from '../commerce/payment-providers.js';
 import { requireCrumb } from '../crumb.js';
 import { HttpError } from '../http-error.js';
 import { siteOrigin } from '../pages/seo-routes.js';
+import { parseOr400 } from '../parse-input.js';
 import { InMemoryRateLimiter, type RateLimiter } from '../rate-limit.js';
+import { websiteOf } from '../site-request.js';
 import {
   checkoutFormFields,
-  checkoutFormHtml,
   checkoutInputOf,
-  esc,
   isFormPost,
   messagePage,
-  parseBody,
   sendCheckoutPage,
   sendFieldsError,
 } from '../subscriptions/checkout-page.js';
@@ -28,6 +27,7 @@ import {
   GiftCardService,
   giftCardView,
 } from './gift-card-service.js';
+import { denominationChoiceHtml, giftCardConfirmationHtml, giftCardOfferHtml } from './gift-card-views.js';
 
 const choiceQuery = z.object({
   websiteId: z.string().max(64).optional(),
@@ -49,13 +49,8 @@ const purchaseBody = z.object({
 /** Balance look-ups are where codes would be guessed, so they get a tighter limit than the shop's other calls. */
 export const BALANCE_LOOKUPS_PER_MINUTE = 30;
 
-const websiteOf = (request: FastifyRequest): Website => request.website!;
 const confirmationUrl = (orderId: string) =>
   `/checkout/giftcard/bestaetigt?orderId=${encodeURIComponent(orderId)}`;
-const offerUrl = (website: Website, itemId: string, sku: string) =>
-  `/checkout/giftcard?websiteId=${encodeURIComponent(website.id)}&giftCardProductId=${encodeURIComponent(
-    itemId,
-  )}&sku=${encodeURIComponent(sku)}`;
 
 export interface GiftCardRouteOptions extends CommerceOptions {
   balanceRateLimiter?: RateLimiter;
@@ -87,7 +82,7 @@ export function registerGiftCardRoutes(
   };
 
   site.get('/checkout/giftcard', async (request, reply) => {
-    const query = parseBody(choiceQuery, request.query);
+    const query = parseOr400(choiceQuery, request.query);
     const website = websiteOf(request);
     let offer: GiftCardOffer;
     try {
@@ -95,19 +90,8 @@ export function registerGiftCardRoutes(
     } catch (error) {
       if (!(error instanceof DenominationMissing)) throw error;
       // Without a denomination the page offers them instead of a dead end.
-      const links = error.denominations
-        .map(
-          (d) =>
-            `<li><a href="${esc(offerUrl(website, error.item.id, d.sku))}">${esc(d.amountText)}</a></li>`,
-        )
-        .join('');
-      const page = messagePage(
-        website,
-        PageType.CHECKOUT,
-        error.item.title,
-        error.message,
-        `<h2>${esc(giftCardMessages.chooseDenomination)}</h2><ul>${links}</ul>`,
-      );
+      const choice = denominationChoiceHtml(website, error);
+      const page = messagePage(website, PageType.CHECKOUT, error.item.title, error.message, choice);
       return sendCheckoutPage(
         request,
         reply,
@@ -133,25 +117,14 @@ export function registerGiftCardRoutes(
       priceText: money(offer.priceMinor),
       denominations: offer.denominations,
     };
-    const others = offer.denominations
-      .filter((d) => d.sku !== offer.variant.sku)
-      .map((d) => `<a href="${esc(offerUrl(website, offer.item.id, d.sku))}">${esc(d.amountText)}</a>`)
-      .join(' · ');
-    const html = `<section><h2>${esc(offer.item.title)} über ${esc(context.amountText)}</h2>
-<p>Preis: ${esc(context.priceText)}</p>
-${others ? `<p>Anderer Betrag: ${others}</p>` : ''}
-<p>Den Gutscheincode schicken wir per E-Mail, an dich oder direkt an die beschenkte Person.</p></section>
-${checkoutFormHtml({
-  action: '/api/commerce/checkout/giftcard',
-  crumb: request.crumb,
-  hidden: { websiteId: website.id, giftCardProductId: offer.item.id, sku: offer.variant.sku },
-  providers: giftCards.providersFor(website),
-  needsAddress: false,
-  submitLabel: 'Gutschein kaufen',
-  extraHtml: `<fieldset><legend>Verschenken (freiwillig)</legend>
-<label for="recipientEmail">E-Mail-Adresse der beschenkten Person</label><input id="recipientEmail" name="recipientEmail" type="email">
-<label for="fromName">Dein Name</label><input id="fromName" name="fromName" type="text"></fieldset>`,
-})}`;
+    const html = giftCardOfferHtml({
+      website,
+      offer,
+      amountText: context.amountText,
+      priceText: context.priceText,
+      crumb: request.crumb,
+      providers: giftCards.providersFor(website),
+    });
     return sendCheckoutPage(request, reply, {
       website,
       pageType: PageType.CHECKOUT,
@@ -162,7 +135,7 @@ ${checkoutFormHtml({
   });
 
   site.post('/api/commerce/checkout/giftcard', { preHandler: guarded }, async (request, reply) => {
-    const body = parseBody(purchaseBody, request.body);
+    const body = parseOr400(purchaseBody, request.body);
     const website = websiteOf(request);
     try {
       const { order, card, issued } = await giftCards.purchase(
@@ -194,29 +167,11 @@ ${checkoutFormHtml({
   });
 
   site.get('/checkout/giftcard/bestaetigt', async (request, reply) => {
-    const { orderId } = parseBody(orderQuery, request.query);
+    const { orderId } = parseOr400(orderQuery, request.query);
     const website = websiteOf(request);
     const { order, cards } = await giftCards.confirmation(website, orderId);
     const views = cards.map((card) => ({ ...giftCardView(website, card), initialCents: card.initialMinor }));
-    const to = (card: (typeof cards)[number]) => esc(card.recipientEmail ?? order.customerEmail ?? '');
-    const lines = cards
-      .map((card) => {
-        const amount = esc(formatMoney(card.initialMinor, card.currency, website.locale));
-        if (card.status === 'PENDING')
-          return `<li>${amount} – ${esc(giftCardMessages.pendingLine)}, dann an ${to(card)}</li>`;
-        if (card.status === 'VOIDED') return `<li>${amount} – ${esc(giftCardMessages.voidedLine)}</li>`;
-        return `<li>${amount} – Code ${esc(maskGiftCardCode(card.codeLast4))}, geschickt an ${to(card)}</li>`;
-      })
-      .join('');
-    const pending = cards.some((card) => card.status === 'PENDING');
-    const html = `<p>Vielen Dank für deine Bestellung Nr. ${order.orderNumber}!</p>
-<ul>${lines}</ul>
-<p>${
-      pending
-        ? esc(giftCardMessages.pendingCode)
-        : 'Der vollständige Gutscheincode steht in der E-Mail. Das Guthaben lässt sich jederzeit an der Kasse einlösen.'
-    }</p>
-<p><a href="/">Weiter einkaufen</a></p>`;
+    const html = giftCardConfirmationHtml(website, order, cards);
     return sendCheckoutPage(request, reply, {
       website,
       pageType: PageType.ORDER_CONFIRMED,
@@ -230,7 +185,7 @@ ${checkoutFormHtml({
   });
 
   site.get('/api/commerce/gift-cards/balance', { preHandler: limited(balanceLimiter) }, async (request) => {
-    const { code } = parseBody(balanceQuery, request.query);
+    const { code } = parseOr400(balanceQuery, request.query);
     return giftCards.balance(websiteOf(request), code);
   });
 }

@@ -7,6 +7,7 @@ import type { VisitorFormGuard } from '../forms/visitor-form-guard.js';
 import { HttpError } from '../http-error.js';
 import { serverMessages } from '../messages.js';
 import { siteOrigin } from '../pages/seo-routes.js';
+import { websiteOf } from '../site-request.js';
 import {
   type NewsletterPage,
   newsletterPage,
@@ -24,11 +25,11 @@ export const NEWSLETTER_SUBSCRIBE_PATH = '/api/newsletter/subscribe';
 const subscribeBody = z.object({
   email: z.unknown().optional(),
   captchaToken: z.string().max(5000).optional(),
+  /** The mailing list of the block (R5.12.11); blocks from before lists existed send none. */
+  listId: z.string().max(64).optional(),
 });
 const tokenInput = z.object({ token: z.string().min(1).max(200) });
 const pageQuery = z.object({ format: z.string().optional() });
-
-const websiteOf = (request: FastifyRequest): Website => request.website!;
 
 function sendNewsletterPage(
   request: FastifyRequest,
@@ -70,6 +71,7 @@ export function registerNewsletterRoutes(site: FastifyInstance, storage: Storage
       website,
       String(body.data.email).trim(),
       siteOrigin(request),
+      body.data.listId,
     );
     return {
       success: true,

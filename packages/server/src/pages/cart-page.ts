@@ -20,9 +20,10 @@ import { CART_COOKIE } from '../commerce/commerce-routes.js';
 import { requireCrumb } from '../crumb.js';
 import { HttpError } from '../http-error.js';
 import type { RateLimiter } from '../rate-limit.js';
+import { websiteOf } from '../site-request.js';
 import { cartDisplay, minimumOrderOf, productLinks } from './commerce-page-context.js';
 import { cartErrorMessage, commercePageTexts, quantityErrorType } from './commerce-page-messages.js';
-import { baseContext, type PageDeps, sendPage } from './page-routes.js';
+import { baseContext, type PageDeps, sendPage } from './send-page.js';
 import { siteOrigin } from './seo-routes.js';
 
 /*
@@ -96,7 +97,7 @@ export function registerCartPage(
 
   /** Renders the cart; `editing` shows one line's answers form again with typed values and messages. */
   const renderCart = async (request: FastifyRequest, reply: FastifyReply, editing?: AnswersEditing) => {
-    const website = request.website!;
+    const website = websiteOf(request);
     const query = pageQueryOf(pageQuery, request.query);
     const fehler = editing ? undefined : (query.fehler ?? query.warenkorbFehler);
     const stored = await carts.view(website, request.cookies[CART_COOKIE]);
@@ -152,7 +153,7 @@ export function registerCartPage(
     const params = entryParams.safeParse(request.params);
     const body = answersBody.safeParse(request.body ?? {});
     if (!params.success || !body.success) return backToCart(reply, 'BAD_REQUEST');
-    const website = request.website!;
+    const website = websiteOf(request);
     const cartId = request.cookies[CART_COOKIE];
     const { entryId } = params.data;
     try {
@@ -184,7 +185,7 @@ export function registerCartPage(
     const params = entryParams.safeParse(request.params);
     const form = quantityForm.safeParse(request.body ?? {});
     if (!params.success || !form.success) return backToCart(reply, 'BAD_REQUEST');
-    const website = request.website!;
+    const website = websiteOf(request);
     const cartId = request.cookies[CART_COOKIE];
     const raw = String(form.data.quantity ?? '').trim();
     try {
@@ -209,7 +210,7 @@ export function registerCartPage(
     const params = entryParams.safeParse(request.params);
     if (!params.success) return backToCart(reply, 'BAD_REQUEST');
     try {
-      await carts.removeEntry(request.website!, request.cookies[CART_COOKIE], params.data.entryId);
+      await carts.removeEntry(websiteOf(request), request.cookies[CART_COOKIE], params.data.entryId);
     } catch (error) {
       if (error instanceof HttpError && error.statusCode < 500) return backToCart(reply, error.type);
       throw error;

@@ -1,16 +1,18 @@
 import { formatMoney, PageType } from '@baukasten/commerce';
 import type { Website } from '@baukasten/storage';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type CartChoices, cartView } from '../commerce/cart-view.js';
 import { CART_COOKIE } from '../commerce/commerce-routes.js';
 import type { PaymentProvider } from '../commerce/payment-providers.js';
 import { checkoutPrefillOf } from '../customer-accounts/customer-accounts.js';
+import { websiteOf } from '../site-request.js';
 import { CART_PATH, CHECKOUT_PATH, confirmationPath, pageQueryOf } from './cart-page.js';
 import { countryOptions } from './checkout-countries.js';
 import { cartDisplay, minimumOrderOf, paymentMethodLabel, productLinks } from './commerce-page-context.js';
 import { checkoutErrorMessage, commercePageTexts } from './commerce-page-messages.js';
-import { baseContext, type PageDeps, sendPage } from './page-routes.js';
+import { formRefusal, REFUSED_STATUS, refusedTitle } from './form-refusal.js';
+import { baseContext, type PageDeps, sendPage } from './send-page.js';
 import { siteOrigin } from './seo-routes.js';
 
 /*
@@ -26,17 +28,52 @@ const CARD_PROVIDERS = new Set(['test-card']);
 
 const pageQuery = z.object({ fehler: z.string().max(100).optional() });
 
+/** A checkout form the server refused: shown again with what was typed (never the card number). */
+export interface CheckoutRefusal {
+  message: string;
+  /** Messages by field name (= the input's id in checkout.jsont). */
+  fields: Readonly<Record<string, string>>;
+  values: Readonly<Record<string, string>>;
+}
+
+/** The checkout form's labels, in the form's order: they name the fields in the error summary. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  email: 'E-Mail-Adresse',
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  line1: 'Straße und Hausnummer',
+  line2: 'Adresszusatz',
+  postalCode: 'Postleitzahl',
+  city: 'Ort',
+  region: 'Bundesland oder Region',
+  country: 'Land',
+  couponCodes: 'Rabattcode',
+  giftCardCodes: 'Geschenkgutschein-Code',
+  cardNumber: 'Kartennummer',
+};
+
+/**
+ * Renders the checkout page, or answers a redirect when there is nothing to check out. With a refusal,
+ * the page of the refused form post (status 422).
+ */
+export type CheckoutPageRenderer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  refusal?: CheckoutRefusal,
+) => Promise<FastifyReply>;
+
 export function registerCheckoutPage(
   site: FastifyInstance,
   deps: PageDeps,
   /** The providers this website offers: test ones only where test payments are allowed (test-mode.ts). */
-  providersOf: (website: Website) => readonly PaymentProvider[],
+  providersOf: (website: Website) => readonly PaymentProvider[] | Promise<readonly PaymentProvider[]>,
 ) {
   const { storage } = deps;
 
-  site.get(CHECKOUT_PATH, async (request, reply) => {
-    const website = request.website!;
-    const providers = providersOf(website);
+  const render: CheckoutPageRenderer = async (request, reply, refusal) => {
+    const website = websiteOf(request);
+    // Stripe and PayPal come from the website's connected keys (payments/hosted-checkout.ts).
+    const providers = await providersOf(website);
     reply.header('cache-control', 'no-store');
     const cartId = request.cookies[CART_COOKIE];
     const cart = cartId ? await storage.carts.find(website.id, cartId) : undefined;
@@ -55,14 +92,18 @@ export function registerCheckoutPage(
     );
     const shoppingCart = cartDisplay(website, view, links);
     const choices = cart.data as CartChoices;
-    // A signed-in customer finds their email and default address filled in.
-    const prefill = await checkoutPrefillOf(deps, request);
+    // A signed-in customer finds their email and default address filled in; a refused form what was typed.
+    const saved = await checkoutPrefillOf(deps, request);
+    const typed = refusal?.values;
+    const prefill = typed
+      ? { email: typed.email ?? '', address: { ...typed, country: typed.country || undefined } }
+      : saved;
     const configuredMinimum = website.settings.storeSettings?.minimumOrderMinor;
     const context = {
       ...(await baseContext(storage, website)),
       pageType: PageType.CHECKOUT,
       seo: {
-        title: `${commercePageTexts.checkoutTitle} – ${website.title}`,
+        title: `${refusal ? refusedTitle(commercePageTexts.checkoutTitle) : commercePageTexts.checkoutTitle} – ${website.title}`,
         canonicalUrl: `${siteOrigin(request)}${CHECKOUT_PATH}`,
       },
       crumb: request.crumb ?? '',
@@ -70,19 +111,30 @@ export function registerCheckoutPage(
       checkoutForm: {
         action: CHECKOUT_API_PATH,
         requiresShipping: view.requiresShipping,
-        countries: countryOptions(website, choices.country ?? prefill?.address?.country),
+        countries: countryOptions(
+          website,
+          (typed?.country || undefined) ?? choices.country ?? prefill?.address?.country,
+        ),
         prefill: { email: prefill?.email ?? '', ...prefill?.address },
-        shippingOptions: shoppingCart.shippingOptions,
-        couponCodes: (choices.couponCodes ?? []).join(', '),
+        shippingOptions: typed?.shippingOptionId
+          ? shoppingCart.shippingOptions.map((o) => ({ ...o, checked: o.id === typed.shippingOptionId }))
+          : shoppingCart.shippingOptions,
+        couponCodes: typed ? (typed.couponCodes ?? '') : (choices.couponCodes ?? []).join(', '),
+        giftCardCodes: typed?.giftCardCodes ?? '',
         paymentMethods: providers.map((provider, index) => ({
           id: provider.id,
           label: paymentMethodLabel(provider.id),
-          checked: index === 0,
+          checked: providers.some((p) => p.id === typed?.paymentMethod)
+            ? provider.id === typed?.paymentMethod
+            : index === 0,
           needsCardNumber: CARD_PROVIDERS.has(provider.id),
         })),
         acceptsCards: providers.some((p) => CARD_PROVIDERS.has(p.id)),
       },
-      error: fehler
+      refusal: refusal ? formRefusal(refusal.message, refusal.fields, FIELD_LABELS) : null,
+      error: refusal
+        ? null
+        : fehler
         ? {
             message: checkoutErrorMessage(fehler, {
               minimumText:
@@ -93,6 +145,10 @@ export function registerCheckoutPage(
           }
         : null,
     };
-    return sendPage(deps, request, reply, 'checkout', context, 200, { scripts: false });
-  });
+    const status = refusal ? REFUSED_STATUS : 200;
+    return sendPage(deps, request, reply, 'checkout', context, status, { scripts: false });
+  };
+
+  site.get(CHECKOUT_PATH, (request, reply) => render(request, reply));
+  return render;
 }

@@ -8,7 +8,7 @@ import { registerCartPage } from './cart-page.js';
 import { registerCheckoutPage } from './checkout-page.js';
 import { registerContextConfig } from './context-config.js';
 import { registerOrderPages } from './order-pages.js';
-import type { PageDeps } from './page-routes.js';
+import type { PageDeps } from './send-page.js';
 
 /** Order-status look-ups per client address: few, since order numbers are guessable. */
 export const ORDER_STATUS_LOOKUPS = { limit: 30, windowMs: 60_000 };
@@ -32,9 +32,12 @@ export function registerCommercePages(
   const statusLimiter = options.orderStatusRateLimiter ?? new InMemoryRateLimiter(ORDER_STATUS_LOOKUPS);
   registerCartPage(site, deps, { carts: new CartService(deps.storage), limiter });
   const providers = options.paymentProviders ?? defaultPaymentProviders;
-  registerCheckoutPage(site, deps, (website) =>
-    offeredProviders(providers, website, options.serverTestMode ?? false),
-  );
+  const renderCheckout = registerCheckoutPage(site, deps, async (website) => [
+    ...offeredProviders(providers, website, options.serverTestMode ?? false),
+    ...((await options.hostedPayments?.providersFor(website)) ?? []),
+  ]);
   registerOrderPages(site, deps, statusLimiter);
   registerContextConfig(site);
+  // The checkout API renders this page again for a refused form post (issue 22).
+  return { renderCheckout };
 }

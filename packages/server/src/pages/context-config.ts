@@ -8,6 +8,7 @@ import {
 } from '@baukasten/commerce';
 import type { Website } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
+import { websiteOf } from '../site-request.js';
 import { CART_PATH, CHECKOUT_PATH } from './cart-page.js';
 import { websiteContext } from './page-context.js';
 
@@ -75,6 +76,6 @@ export function contextConfig(website: Website) {
 export function registerContextConfig(site: FastifyInstance) {
   site.get(CONTEXT_CONFIG_PATH, async (request, reply) => {
     reply.header('cache-control', CACHE_CONTROL);
-    return contextConfig(request.website!);
+    return contextConfig(websiteOf(request));
   });
 }

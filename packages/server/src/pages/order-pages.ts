@@ -4,8 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { orderView } from '../commerce/checkout-service.js';
 import { HttpError } from '../http-error.js';
+import { withdrawalsShown } from '../legal/withdrawal-display.js';
 import { serverMessages } from '../messages.js';
 import type { RateLimiter } from '../rate-limit.js';
+import { websiteOf } from '../site-request.js';
 import { pageQueryOf } from './cart-page.js';
 import {
   moneyTextOf,
@@ -16,8 +18,10 @@ import {
 } from './commerce-page-context.js';
 import { commercePageTexts } from './commerce-page-messages.js';
 import { emailMatches, findOrderByReference, orderStatusPath } from './order-lookup.js';
-import { baseContext, notFoundContext, type PageDeps, sendPage } from './page-routes.js';
+import { baseContext, notFoundContext, type PageDeps, sendPage } from './send-page.js';
 import { siteOrigin } from './seo-routes.js';
+import { isHostedMethod, PAYMENT_STATE_TEXTS, type PaymentNotice, retryPath } from '../payments/hosted-checkout.js';
+import { bankTransferDisplay, giroCodePng, giroCodeTextOf } from '../payments/giro-code.js';
 
 /*
  * What the shopper sees after ordering: the confirmation (page type 202 when paid, 207 when the money is
@@ -25,7 +29,33 @@ import { siteOrigin } from './seo-routes.js';
  * Download links of digital goods are shown once the order is paid, never before.
  */
 
-const confirmationQuery = z.object({ orderId: z.string().min(1).max(64) });
+const confirmationQuery = z.object({
+  orderId: z.string().min(1).max(64),
+  /** What became of a payment at Stripe or PayPal (hosted-checkout-routes.ts). */
+  zahlung: z.string().max(40).optional(),
+});
+const methodOf = (order: Order) => (order.data.payment as { method?: unknown } | undefined)?.method;
+
+/** An unpaid Vorkasse order: bank details, reference, due date and GiroCode. */
+async function bankTransferOf(website: Website, order: Order, display: { isPaid: boolean; amountDueText: string }) {
+  if (display.isPaid || order.status === 'cancelled' || methodOf(order) !== 'bank-transfer') return null;
+  return bankTransferDisplay(website, order, display.amountDueText);
+}
+
+/**
+ * An unpaid Stripe or PayPal order: what happened (in German) and the button to pay (again). The notice in
+ * the query only picks a text; whether the order is paid is read from the order itself.
+ */
+function providerPaymentOf(order: Order, isPaid: boolean, notice: string | undefined, crumb: string) {
+  if (isPaid || order.status === 'cancelled' || !isHostedMethod(methodOf(order))) return null;
+  const key: PaymentNotice = notice && notice in PAYMENT_STATE_TEXTS ? (notice as PaymentNotice) : 'requires_action';
+  return {
+    message: PAYMENT_STATE_TEXTS[key],
+    isError: key === 'failed' || key === 'unavailable' || key === 'amount_mismatch',
+    // A SEPA-Lastschrift on its way needs no second payment.
+    retry: key === 'pending' ? null : { action: retryPath(order.id), crumb },
+  };
+}
 const statusQuery = z.object({ email: z.string().max(256) });
 const statusParams = z.object({ orderNumber: z.string().min(1).max(64) });
 
@@ -82,19 +112,6 @@ export function orderDisplay(website: Website, order: Order, links: Map<string, 
   };
 }
 
-/** Bank details for Vorkasse, when the shop set them (`settings.bankTransfer`). */
-function bankAccountOf(website: Website) {
-  const raw = website.settings.bankTransfer as Record<string, unknown> | undefined;
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
-  const account = {
-    accountHolder: text(raw?.accountHolder),
-    iban: text(raw?.iban),
-    bic: text(raw?.bic),
-    bankName: text(raw?.bankName),
-  };
-  return account.iban ? account : null;
-}
-
 /**
  * What the ad pixels' purchase event reports of an order (issue 9): its number (what the owner finds in
  * the order list), the grand total in major units and the currency, and the products. The analytics
@@ -128,8 +145,8 @@ export function registerOrderPages(site: FastifyInstance, deps: PageDeps, status
   const { storage } = deps;
 
   site.get('/checkout/bestaetigt', async (request, reply) => {
-    const website = request.website!;
-    const { orderId } = pageQueryOf(confirmationQuery, request.query);
+    const website = websiteOf(request);
+    const { orderId, zahlung } = pageQueryOf(confirmationQuery, request.query);
     const order = orderId ? await storage.orders.findById(website.id, orderId) : undefined;
     if (!order) return sendOrderNotFound(deps, request, reply);
     const display = orderDisplay(website, order, await orderLinks(storage, website.id, order));
@@ -145,13 +162,8 @@ export function registerOrderPages(site: FastifyInstance, deps: PageDeps, status
       },
       title,
       order: display,
-      bankTransfer: display.isPaid
-        ? null
-        : {
-            amountText: display.amountDueText,
-            reference: `Bestellung ${order.orderNumber}`,
-            account: bankAccountOf(website),
-          },
+      bankTransfer: await bankTransferOf(website, order, display),
+      providerPayment: providerPaymentOf(order, display.isPaid, zahlung, request.crumb ?? ''),
       orderStatusUrl: orderStatusPath(order),
       purchase: purchaseFacts(order),
     };
@@ -160,8 +172,22 @@ export function registerOrderPages(site: FastifyInstance, deps: PageDeps, status
     return sendPage(deps, request, reply, 'order-confirmation', context, 200, { scripts: 'analytics' });
   });
 
+  // The GiroCode of the order mail: mail programs often block data: images. The order id is as hard to
+  // guess as the confirmation page's own address, which shows the same bank details.
+  site.get('/checkout/girocode/:orderId', async (request, reply) => {
+    const website = websiteOf(request);
+    const { orderId } = request.params as { orderId: string };
+    const id = orderId.replace(/\.png$/, '');
+    const order = id.length <= 64 ? await storage.orders.findById(website.id, id) : undefined;
+    const payload =
+      order && !isPaid(order) && methodOf(order) === 'bank-transfer' ? giroCodeTextOf(website, order) : undefined;
+    if (!payload) return sendOrderNotFound(deps, request, reply);
+    reply.header('cache-control', 'private, max-age=3600');
+    return reply.type('image/png').send(await giroCodePng(payload));
+  });
+
   site.get('/bestellung/:orderNumber', async (request, reply) => {
-    const website = request.website!;
+    const website = websiteOf(request);
     const params = statusParams.safeParse(request.params);
     if (!params.success) return sendOrderNotFound(deps, request, reply);
     const { email } = pageQueryOf(statusQuery, request.query);
@@ -190,7 +216,13 @@ export function registerOrderPages(site: FastifyInstance, deps: PageDeps, status
     // A wrong email looks exactly like an unknown order, so the page reveals no order numbers.
     if (!order || !emailMatches(order, email)) return sendOrderNotFound(deps, request, reply);
     const display = orderDisplay(website, order, await orderLinks(storage, website.id, order));
-    const context = { ...base, order: display, lookup: null };
+    const context = {
+      ...base,
+      order: display,
+      lookup: null,
+      withdrawals: await withdrawalsShown(storage, website, order),
+      bankTransfer: await bankTransferOf(website, order, display),
+    };
     return sendPage(deps, request, reply, 'order-status', context, 200, { scripts: false });
   });
 }

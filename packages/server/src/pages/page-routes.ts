@@ -6,151 +6,27 @@ import {
   type QuickViewProps,
   renderIsland,
 } from '@baukasten/storefront';
-import type { PageTemplate, Theme } from '@baukasten/theme';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { previewOptions } from '../admin/previews/page-preview.js';
-import type { PreviewTokens } from '../admin/previews/preview-tokens.js';
-import type { SiteTheme, SiteThemes } from '../admin/theme-code/site-themes.js';
-import type { AssetUrls } from '../assets/asset-routes.js';
-import { TEST_MODE_BANNER_TEXT, withTestModeBanner } from '../commerce/test-mode.js';
 import { contentSummaryBlock, socialLinksBlock } from '../content/content-blocks.js';
 import { renderContentCollection, renderContentItem } from '../content/content-pages.js';
 import { publicForm } from '../forms/form-routes.js';
 import { renderGalleryPage } from '../galleries/gallery-page.js';
 import { mediaBlockContext } from '../galleries/media-context.js';
-import { HttpError } from '../http-error.js';
-import { serverMessages } from '../messages.js';
+import { websiteOf } from '../site-request.js';
 import { cartErrorMessage } from './commerce-page-messages.js';
-import type { PageCache } from './page-cache.js';
 import {
   collectionContext,
   imageBlockContext,
   itemContext,
-  navigationContext,
   productPageOptions,
   websiteContext,
 } from './page-context.js';
 import { productJsonLd } from './product-json-ld.js';
+import { baseContext, type PageDeps, type SendOptions, sendPage } from './send-page.js';
 import { siteOrigin } from './seo-routes.js';
+import { tableBlockContext } from './table-block.js';
 import { THEME_STRINGS } from './theme-strings.js';
-
-export interface PageDeps {
-  storage: Storage;
-  theme: Theme;
-  assets: AssetUrls;
-  /** Websites' own theme files (theme code editor); without it every site renders the default theme. */
-  siteThemes?: SiteThemes;
-  /** Checks the editor's preview tokens (`?vorschau=`); without it pages have no previews. */
-  previews?: PreviewTokens;
-  /** Keeps rendered pages that visitors share (page-cache.ts); without it every page renders anew. */
-  pageCache?: PageCache;
-}
-
-/** How a page is sent besides its context: previews render with a given theme, under the site's address. */
-export interface SendOptions {
-  asHtml?: boolean;
-  /** false: no script at all; 'analytics': the analytics runtime alone (no islands, no React). */
-  scripts?: boolean | 'analytics';
-  /** The theme to render with instead of the website's own (previews of unsaved theme code). */
-  siteTheme?: SiteTheme;
-  /** Previews shown from the editor's address: `<base href>` of the site, so its links and images work. */
-  baseHref?: string;
-}
-
-type PageQuery = { format?: string };
-
-/**
- * Sends a page: its template context as JSON for `?format=json` (template developers rely on it), else the
- * rendered HTML. Any other `format` is a 400, since a typo there should not silently return HTML.
- */
-export async function sendPage(
-  deps: PageDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  template: PageTemplate,
-  context: Record<string, unknown>,
-  status = 200,
-  { asHtml = false, scripts = true, siteTheme, baseHref }: SendOptions = {},
-) {
-  // Error pages are always HTML: the error may have been the `format` itself.
-  const format = asHtml ? undefined : (request.query as PageQuery | undefined)?.format;
-  if (format !== undefined && format !== 'json') {
-    throw new HttpError(400, 'UNKNOWN_FORMAT', serverMessages.unknownFormat);
-  }
-  // Wherever test payments are possible, every page says so (security review #18, finding 2).
-  if (request.testPayments) context = { ...context, testModeBanner: TEST_MODE_BANNER_TEXT };
-  if (format === 'json') return reply.code(status).send(context);
-  const website = context.website as { locale?: string } | undefined;
-  const themed =
-    siteTheme ??
-    (deps.siteThemes && request.website ? await deps.siteThemes.themeFor(request.website.id) : undefined);
-  const assets = themed?.cssUrl ? { ...deps.assets, css: themed.cssUrl } : deps.assets;
-  // Checkout pages run no script at all: the layout then links the cart instead of mounting its pill.
-  const page = (themed?.theme ?? deps.theme).renderPage(
-    template,
-    scripts === 'analytics'
-      ? { ...context, assets: { css: assets.css, js: assets.analyticsJs } }
-      : scripts
-        ? {
-            ...context,
-            assets,
-            islands: {
-              cartPill: renderIsland('cart-pill', { totalQuantity: 0, subtotalText: '' }),
-              ...(context.islands as Record<string, string> | undefined),
-            },
-          }
-        : { ...context, assets: { css: assets.css } },
-    { locale: website?.locale ?? 'de-DE' },
-  );
-  if (page.errors.length > 0) request.log.warn({ errors: page.errors }, 'template errors');
-  let rendered = withModulePreloads(page.html, deps.assets);
-  // The theme's layout shows the banner; an owner's own layout gets it all the same.
-  if (request.testPayments) rendered = withTestModeBanner(rendered);
-  // A page rendered for the cache carries a placeholder instead of the crumb; finish() puts it back.
-  const html = deps.pageCache ? deps.pageCache.finish(request, status, rendered) : rendered;
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .send(
-      baseHref ? html.replace(/<head>/i, `<head><base href="${baseHref.replace(/"/g, '&quot;')}">`) : html,
-    );
-}
-
-/** Website and navigation, the part every page context shares. */
-const ISLAND_ROOT = /data-island="([\w-]+)"/g;
-
-/**
- * Lets the browser fetch the chunks of the page's islands together with the entry script, instead of
- * discovering them one import after another.
- */
-function withModulePreloads(html: string, assets: PageDeps['assets']): string {
-  const islands = new Set<string>();
-  for (const match of html.matchAll(ISLAND_ROOT)) islands.add(match[1]!);
-  if (islands.size === 0 || !html.includes(assets.js)) return html;
-  const links = assets.chunksFor(islands).map((url) => `<link rel="modulepreload" href="${url}">`);
-  return html.replace('</head>', `${links.join('')}</head>`);
-}
-
-export async function baseContext(storage: Storage, website: Website, activeCollectionId?: string) {
-  const nav = await storage.collections.listNavigation(website.id);
-  return {
-    website: websiteContext(website),
-    navigation: navigationContext(nav, activeCollectionId),
-  };
-}
-
-/** Context of the not-found page (page type 100); also used when the host names no website. */
-export async function notFoundContext(storage: Storage, website: Website | undefined, message?: string) {
-  const base = website
-    ? await baseContext(storage, website)
-    : { website: { siteTitle: 'Baukasten', language: 'de', locale: 'de-DE' }, navigation: [] };
-  return {
-    ...base,
-    pageType: PageType.NOT_FOUND,
-    seo: { title: serverMessages.notFoundTitle, canonicalUrl: '/' },
-    message: message ?? serverMessages.notFound,
-  };
-}
 
 /** A block as its template sees it: form and newsletter blocks carry their rendered island. */
 async function blockContext(storage: Storage, website: Website, block: Block) {
@@ -171,6 +47,7 @@ async function blockContext(storage: Storage, website: Website, block: Block) {
     const summary = await contentSummaryBlock(storage, website, block as unknown as Record<string, unknown>);
     if (summary) return summary;
   }
+  if (kind === 'table') return tableBlockContext(block as unknown as Record<string, unknown>);
   if (kind === 'social-links') return socialLinksBlock(website, block as unknown as Record<string, unknown>);
   // Gallery, video and audio blocks (galleries/media-context.ts).
   const media = mediaBlockContext(block);
@@ -196,6 +73,7 @@ async function blockContext(storage: Storage, website: Website, block: Block) {
       island: renderIsland('newsletter-block', {
         title: block.title,
         description: block.description,
+        listId: block.listId,
         captchaEnabled,
       }),
     };
@@ -330,7 +208,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps) {
   const { storage } = deps;
 
   const renderCollection = async (request: FastifyRequest, reply: FastifyReply, urlId: string) => {
-    const website = request.website!;
+    const website = websiteOf(request);
     const collection =
       (await storage.collections.findByUrlId(website.id, urlId)) ??
       (urlId === '' ? await storage.collections.findByUrlId(website.id, 'home') : undefined);
@@ -358,7 +236,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps) {
     '/:urlId/p/:itemUrlId',
     cached,
     async (request, reply) => {
-      const website = request.website!;
+      const website = websiteOf(request);
       const collection = await storage.collections.findByUrlId(website.id, request.params.urlId);
       if (!collection) return reply.callNotFound();
       // Posts and events (content/content-pages.ts).

@@ -1,5 +1,6 @@
 import type { Storage } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
+import { websiteOf } from '../site-request.js';
 import { siteOrigin } from '../site-url.js';
 
 const xmlEscape = (s: string) =>
@@ -29,7 +30,7 @@ export function registerSeoRoutes(app: FastifyInstance, storage: Storage) {
   });
 
   app.get('/sitemap.xml', async (request, reply) => {
-    const website = request.website!;
+    const website = websiteOf(request);
     const origin = siteOrigin(request);
     const urls: string[] = [];
     for (const collection of await storage.collections.listNavigation(website.id)) {

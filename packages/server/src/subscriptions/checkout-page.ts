@@ -184,12 +184,6 @@ export const checkoutFormFields = {
 const checkoutForm = z.object(checkoutFormFields);
 type CheckoutForm = z.infer<typeof checkoutForm>;
 
-export function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw new HttpError(400, 'BAD_REQUEST', serverMessages.badRequest);
-  return result.data;
-}
-
 /** The checkout input of a posted form; an address only when some address field was filled. */
 export function checkoutInputOf(body: CheckoutForm): CheckoutInput {
   const flat = {

@@ -12,4 +12,17 @@ export const subscriptionMessages = {
   notFound: 'Dieses Abonnement wurde nicht gefunden.',
   pageTitle: 'Abonnement abschließen',
   confirmedTitle: 'Abonnement bestätigt',
+  // The checkout page (subscription-views.ts).
+  quantity: (quantity: number) => `Menge: ${quantity}`,
+  dueToday: (total: string) => `Heute zu zahlen: ${total}`,
+  shippingIncluded: (shipping: string) => `(inklusive ${shipping} Versand)`,
+  subscribe: 'Jetzt kostenpflichtig abonnieren',
+  // Its confirmation page.
+  thanks: 'Vielen Dank!',
+  active: (productName: string) => `Dein Abonnement für ${productName} ist aktiv.`,
+  startsWhenPaid: (productName: string) =>
+    `Dein Abonnement für ${productName} beginnt, sobald deine Zahlung eingegangen ist.`,
+  orderNumber: (orderNumber: number | string) => `Bestellnummer: ${orderNumber}`,
+  nextBilling: (date: string) => `Nächste Abrechnung am ${date}.`,
+  fullyPaid: 'Mit dieser Zahlung ist dein Abonnement vollständig bezahlt.',
 } as const;

@@ -16,9 +16,7 @@ import { websiteOf } from '../site-request.js';
 import { siteOrigin } from '../site-url.js';
 import {
   checkoutFormFields,
-  checkoutFormHtml,
   checkoutInputOf,
-  esc,
   isFormPost,
   sendCheckoutPage,
   sendFieldsError,
@@ -26,6 +24,7 @@ import {
 import { subscriptionMessages } from './subscription-messages.js';
 import { planText } from './subscription-schedule.js';
 import { SubscriptionService, subscriptionView } from './subscription-service.js';
+import { subscriptionCheckoutHtml, subscriptionConfirmationHtml } from './subscription-views.js';
 
 // R7.1.4: itemId, sku, qty, additionalFields, optional subscriptionOptionId; null counts as left out.
 const subscriptionCartBody = z.object({
@@ -115,22 +114,22 @@ export function registerSubscriptionRoutes(
       grandTotalCents: totals.grandTotalMinor,
       grandTotalText: money(totals.grandTotalMinor),
     };
-    const html = `<section><h2>${esc(snapshot.title)}</h2>
-${attributes ? `<p>${esc(attributes)}</p>` : ''}
-<p>Menge: ${entry.quantity}</p>
-<p>${esc(context.subscription.priceText)} – ${esc(context.subscription.planText)}</p>
-<p><strong>Heute zu zahlen: ${esc(context.grandTotalText)}</strong>${
-      totals.shippingCostMinor > 0 ? ` (inklusive ${esc(money(totals.shippingCostMinor))} Versand)` : ''
-    }</p></section>
-${checkoutFormHtml({
-  action: '/api/commerce/checkout/subscribe',
-  crumb: request.crumb,
-  hidden: { cartToken: cart.id },
-  providers: subscriptions.providersFor(website),
-  needsAddress,
-  submitLabel: 'Jetzt kostenpflichtig abonnieren',
-  prefill,
-})}`;
+    const html = subscriptionCheckoutHtml({
+      title: snapshot.title,
+      attributes,
+      quantity: entry.quantity,
+      priceText: context.subscription.priceText,
+      planText: context.subscription.planText,
+      grandTotalText: context.grandTotalText,
+      shippingText: totals.shippingCostMinor > 0 ? money(totals.shippingCostMinor) : null,
+      form: {
+        crumb: request.crumb,
+        hidden: { cartToken: cart.id },
+        providers: subscriptions.providersFor(website),
+        needsAddress,
+        prefill,
+      },
+    });
     return sendCheckoutPage(request, reply, {
       website,
       pageType: PageType.CHECKOUT,
@@ -164,20 +163,9 @@ ${checkoutFormHtml({
     const website = websiteOf(request);
     const { order, subscription } = await subscriptions.confirmation(website, orderId);
     const view = subscriptionView(website, subscription);
-    const next = view.nextBillingText
-      ? `<p>Nächste Abrechnung am ${esc(view.nextBillingText)}.</p>`
-      : '<p>Mit dieser Zahlung ist dein Abonnement vollständig bezahlt.</p>';
     // Nothing is promised before the money is in (review #18): Vorkasse starts the subscription on payment.
     const paid = (order.data.payment as { status?: unknown } | undefined)?.status === 'PAID';
-    const html = `<p>Vielen Dank! ${
-      paid
-        ? `Dein Abonnement für ${esc(view.productName)} ist aktiv.`
-        : `Dein Abonnement für ${esc(view.productName)} beginnt, sobald deine Zahlung eingegangen ist.`
-    }</p>
-<p>Bestellnummer: ${order.orderNumber}</p>
-<p>${view.quantity} × ${esc(view.productName)}: ${esc(view.priceText)} – ${esc(view.planText)}</p>
-${next}
-<p><a href="/">Weiter einkaufen</a></p>`;
+    const html = subscriptionConfirmationHtml(view, order.orderNumber, paid);
     return sendCheckoutPage(request, reply, {
       website,
       pageType: PageType.SUBSCRIPTION_CONFIRMED,

@@ -8,6 +8,11 @@ export const catalogMessages = {
   nothingToChange: 'Es wurde nichts zum Ändern angegeben.',
   nulCharacter: 'Die Eingabe enthält ein unzulässiges Steuerzeichen.',
 
+  // Restock notices (restock-admin-routes.ts)
+  restockRequestInvalid:
+    'Bitte nenne Produkt und Variante (productId und variantId), deren Wartende benachrichtigt werden sollen.',
+  restockSiteNotFound: 'Diese Website gibt es nicht.',
+
   // Products
   productNotFound: 'Dieses Produkt wurde nicht gefunden.',
   productChanged:

@@ -2,6 +2,7 @@ import { CollectionType } from '@baukasten/commerce';
 import { type Item, type Storage, StorageError, type Website } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http-error.js';
+import { websiteById } from '../../site-request.js';
 import { AdminInputError, parseInput } from '../admin-input.js';
 import { sanitizedHtml } from '../pages/markdown.js';
 import { pageUrlFromTitle } from '../pages/page-input.js';
@@ -39,12 +40,6 @@ function refusal(error: unknown): never {
     if (error.type === 'ITEM_CHANGED') throw new HttpError(409, 'PRODUCT_CHANGED', m.productChanged);
   }
   throw error;
-}
-
-async function websiteOf(storage: Storage, websiteId: string): Promise<Website> {
-  const website = await storage.websites.findById(websiteId);
-  if (!website) throw new HttpError(404, 'SITE_NOT_FOUND', m.productNotFound);
-  return website;
 }
 
 async function productOf(storage: Storage, websiteId: string, itemId: string): Promise<Item> {
@@ -88,7 +83,7 @@ export function registerProductRoutes(parent: FastifyInstance, storage: Storage)
     admin.get('/sites/:siteId/products', view, async (request) => {
       const { websiteId } = accessedSite(request);
       const query = parseInput(listQuery, request.query);
-      const website = await websiteOf(storage, websiteId);
+      const website = await websiteById(storage, websiteId, m.productNotFound);
       const { items, total } = await storage.items.searchProducts(websiteId, {
         query: query.q,
         collectionId: query.collectionId,
@@ -106,14 +101,14 @@ export function registerProductRoutes(parent: FastifyInstance, storage: Storage)
     admin.get('/sites/:siteId/products/:productId', view, async (request) => {
       const { websiteId } = accessedSite(request);
       const { productId } = parseInput(productParams, request.params);
-      const website = await websiteOf(storage, websiteId);
+      const website = await websiteById(storage, websiteId, m.productNotFound);
       return { product: productView(await productOf(storage, websiteId, productId), website.currency) };
     });
 
     admin.post('/sites/:siteId/products', manageProducts, async (request, reply) => {
       const { websiteId } = accessedSite(request);
       const input = parseInput(newProductInput, request.body);
-      const website = await websiteOf(storage, websiteId);
+      const website = await websiteById(storage, websiteId, m.productNotFound);
       const collection = await storage.collections.findById(websiteId, input.collectionId);
       if (collection?.type !== CollectionType.PRODUCTS)
         throw new AdminInputError(m.collectionNotProducts, { collectionId: m.collectionNotProducts });
@@ -149,7 +144,7 @@ export function registerProductRoutes(parent: FastifyInstance, storage: Storage)
       const { websiteId } = accessedSite(request);
       const { productId } = parseInput(productParams, request.params);
       const input = parseInput(productChangesInput, request.body);
-      const website = await websiteOf(storage, websiteId);
+      const website = await websiteById(storage, websiteId, m.productNotFound);
       const item = await productOf(storage, websiteId, productId);
       // Two owners editing the same product: the later save must not silently undo the earlier one.
       if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== item.updatedAt)

@@ -8,6 +8,7 @@ import {
 import type { Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http-error.js';
+import { websiteById } from '../../site-request.js';
 import { AdminInputError, parseInput } from '../admin-input.js';
 import { adminMessages } from '../admin-messages.js';
 import { endOfDay, parseDay, startOfDay } from '../orders/zoned-dates.js';
@@ -89,16 +90,14 @@ export function registerStoreSettingsRoutes(parent: FastifyInstance, storage: St
 
     admin.get('/sites/:siteId/store-settings', settings, async (request) => {
       const { websiteId } = accessedSite(request);
-      const website = await storage.websites.findById(websiteId);
-      if (!website) throw new HttpError(404, 'SITE_NOT_FOUND', adminMessages.siteNotFound);
+      const website = await websiteById(storage, websiteId);
       return { storeSettings: storeSettingsView(website, Date.now()) };
     });
 
     admin.patch('/sites/:siteId/store-settings', settings, async (request) => {
       const { websiteId } = accessedSite(request);
       const input = parseInput(storeSettingsInput, request.body);
-      const website = await storage.websites.findById(websiteId);
-      if (!website) throw new HttpError(404, 'SITE_NOT_FOUND', adminMessages.siteNotFound);
+      const website = await websiteById(storage, websiteId);
       const changes: Record<string, unknown> = {};
       if (input.taxRates) changes.taxRules = input.taxRates satisfies TaxRule[];
       if (input.shippingOptions) changes.shippingRates = input.shippingOptions satisfies ShippingRate[];

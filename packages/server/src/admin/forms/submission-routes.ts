@@ -1,20 +1,20 @@
-import type { Storage, Website } from '@baukasten/storage';
+import type { Storage } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../../http-error.js';
+import { websiteById } from '../../site-request.js';
 import { parseInput } from '../admin-input.js';
-import { adminMessages } from '../admin-messages.js';
 import { type CsvValue, csvDocument } from '../orders/order-csv.js';
 import { localDateTime } from '../orders/zoned-dates.js';
 import { accessedSite, requireSitePermission } from '../permissions.js';
+import { formMessages } from './form-messages.js';
 
 /** Most submissions one answer lists or one export holds. */
 export const MAX_SUBMISSIONS = 10_000;
 
 const params = z.object({ siteId: z.string(), formId: z.string().min(1).max(64) });
 
-const formNotFound = () =>
-  new HttpError(404, 'FORM_NOT_FOUND', 'Dieses Formular gibt es auf dieser Website nicht.');
+const formNotFound = () => new HttpError(404, 'FORM_NOT_FOUND', formMessages.formNotFound);
 
 async function formOf(storage: Storage, websiteId: string, formId: string) {
   const form = await storage.forms.findById(websiteId, formId);
@@ -53,8 +53,7 @@ export function registerSubmissionRoutes(admin: FastifyInstance, storage: Storag
   admin.get('/sites/:siteId/forms/:formId/submissions.csv', view, async (request, reply) => {
     const { formId } = parseInput(params, request.params);
     const { websiteId } = accessedSite(request);
-    const website = (await storage.websites.findById(websiteId)) as Website | undefined;
-    if (!website) throw new HttpError(404, 'SITE_NOT_FOUND', adminMessages.siteNotFound);
+    const website = await websiteById(storage, websiteId);
     const form = await formOf(storage, websiteId, formId);
     const submissions = await storage.forms.listSubmissions(websiteId, form.id, { limit: MAX_SUBMISSIONS });
     // One column per field of the form as it is now; answers to fields removed since come last.

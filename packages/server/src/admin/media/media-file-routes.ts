@@ -1,5 +1,6 @@
 import type { Storage } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
+import { websiteOf } from '../../site-request.js';
 import { sendMediaFile } from './media-files.js';
 
 /**
@@ -10,6 +11,6 @@ export function registerMediaFileRoutes(site: FastifyInstance, storage: Storage)
   site.get<{ Params: { mediaId: string; fileName: string }; Querystring: { format?: string } }>(
     '/media/:mediaId/:fileName',
     async (request, reply) =>
-      sendMediaFile(storage, reply, request.website!.id, request.params.mediaId, request.query.format),
+      sendMediaFile(storage, reply, websiteOf(request).id, request.params.mediaId, request.query.format),
   );
 }

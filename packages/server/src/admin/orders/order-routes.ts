@@ -1,11 +1,12 @@
 import { minorToDecimalString, ProductType } from '@baukasten/commerce';
 import type { Order, Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
-import { activateGiftCardsOf, voidGiftCardsOf } from '../../gift-cards/gift-card-activation.js';
+import { voidGiftCardsOf } from '../../gift-cards/gift-card-activation.js';
+import { whenOrderPaid } from '../../payments/order-paid.js';
 import { HttpError } from '../../http-error.js';
+import { websiteById } from '../../site-request.js';
 import { siteBaseUrl } from '../../site-url.js';
 import { parseInput } from '../admin-input.js';
-import { adminMessages } from '../admin-messages.js';
 import { refuseNulCharacters } from '../catalog/text-guard.js';
 import { accessedSite, requireSitePermission } from '../permissions.js';
 import { type CsvValue, csvDocument } from './order-csv.js';
@@ -28,12 +29,6 @@ const EXPORT_PAGE = 500;
 const STOCK_TAKING_TYPES: ReadonlySet<unknown> = new Set([ProductType.PHYSICAL, ProductType.SERVICE]);
 
 const orderNotFound = () => new HttpError(404, 'ORDER_NOT_FOUND', m.orderNotFound);
-
-async function websiteOf(storage: Storage, websiteId: string): Promise<Website> {
-  const website = await storage.websites.findById(websiteId);
-  if (!website) throw new HttpError(404, 'SITE_NOT_FOUND', adminMessages.siteNotFound);
-  return website;
-}
 
 function filterOf(query: OrderFilterQuery, website: Website) {
   return {
@@ -95,7 +90,7 @@ export function registerOrderRoutes(parent: FastifyInstance, storage: Storage) {
     admin.get('/sites/:siteId/orders', view, async (request) => {
       const { websiteId } = accessedSite(request);
       const query = parseInput(orderFilterQuery, request.query);
-      const website = await websiteOf(storage, websiteId);
+      const website = await websiteById(storage, websiteId);
       const { orders, total } = await storage.orders.list(websiteId, {
         ...filterOf(query, website),
         limit: query.limit,
@@ -107,7 +102,7 @@ export function registerOrderRoutes(parent: FastifyInstance, storage: Storage) {
     admin.get('/sites/:siteId/orders/export.csv', view, async (request, reply) => {
       const { websiteId } = accessedSite(request);
       const query = parseInput(orderFilterQuery, request.query);
-      const website = await websiteOf(storage, websiteId);
+      const website = await websiteById(storage, websiteId);
       const filter = filterOf(query, website);
       const first = await storage.orders.list(websiteId, { ...filter, limit: EXPORT_PAGE });
       if (first.total > MAX_EXPORTED_ORDERS)
@@ -137,7 +132,14 @@ export function registerOrderRoutes(parent: FastifyInstance, storage: Storage) {
       const { orderId } = parseInput(orderParams, request.params);
       const order = await storage.orders.findById(websiteId, orderId);
       if (!order) throw orderNotFound();
-      return { order: orderDetailView(order) };
+      // Withdrawals through "Vertrag widerrufen" and the legal texts' version the order was placed under.
+      const [withdrawals, legalTextVersion] = await Promise.all([
+        storage.legal.withdrawalsOf(websiteId, order.id),
+        storage.legal.acceptedVersion(websiteId, order.id),
+      ]);
+      return {
+        order: { ...orderDetailView(order), withdrawals, legalTextVersion: legalTextVersion ?? null },
+      };
     });
 
     admin.post('/sites/:siteId/orders/:orderId/fulfil', manage, async (request) => {
@@ -159,17 +161,13 @@ export function registerOrderRoutes(parent: FastifyInstance, storage: Storage) {
     admin.post('/sites/:siteId/orders/:orderId/mark-paid', manage, async (request) => {
       const { websiteId } = accessedSite(request);
       const { orderId } = parseInput(orderParams, request.params);
-      const website = await websiteOf(storage, websiteId);
+      const website = await websiteById(storage, websiteId);
       const change = await storage.transaction(async (tx) => {
         const marked = await tx.orders.markPaid(websiteId, orderId);
         if (marked.outcome === 'changed') {
-          // The mail's link: the site's configured address, as every other mail (site-url.ts).
-          await activateGiftCardsOf(
-            tx,
-            website,
-            marked.order,
-            siteBaseUrl(website, request.server.publicUrl),
-          );
+          // The same "became paid" step as a provider's payment: gift cards, the paid mail with the
+          // downloads. The mail's link: the site's configured address, as every other mail (site-url.ts).
+          await whenOrderPaid(tx, website, marked.order, siteBaseUrl(website, request.server.publicUrl));
         }
         return marked;
       });

@@ -8,7 +8,11 @@ export const pageMessages = {
     `„${value}“ ist keine gültige Seiten-URL. Erlaubt sind Kleinbuchstaben, Ziffern und Bindestriche.`,
   notAnExpectedOption: (value: string) => `„${value}“ ist keine erwartete Option.`,
 
+  // Spec 8, editor message (R8.7.12): another member is editing the page.
+  pageLocked: (holder: string) =>
+    `Die Seite ist gesperrt: ${holder} bearbeitet sie gerade. Du kannst sie ansehen, aber erst ändern, wenn ${holder} fertig ist.`,
   pageNotFound: 'Diese Seite wurde nicht gefunden.',
+  previewPageNotFound: 'Diese Seite gibt es auf dieser Website nicht.',
   pageTitleMissing: 'Bitte gib der Seite einen Titel.',
   pageTitleTooLong: 'Der Titel darf höchstens 200 Zeichen lang sein.',
   pageTypeUnknown:

@@ -1,7 +1,7 @@
 import type { Block, Collection, Website } from '@baukasten/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http-error.js';
-import type { PageDeps, SendOptions } from '../../pages/page-routes.js';
+import type { PageDeps, SendOptions } from '../../pages/send-page.js';
 import { SITE_CSS_PATH } from '../theme-code/site-themes.js';
 import { PREVIEW_PARAM } from './preview-tokens.js';
 

@@ -2,9 +2,10 @@ import type { Storage } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../../http-error.js';
-import type { PageDeps } from '../../pages/page-routes.js';
+import type { PageDeps } from '../../pages/send-page.js';
 import { parseInput } from '../admin-input.js';
 import { siteUrl } from '../admin-views.js';
+import { pageMessages } from '../pages/page-messages.js';
 import { accessedSite, requireSitePermission } from '../permissions.js';
 import { PREVIEW_PARAM } from './preview-tokens.js';
 
@@ -22,7 +23,7 @@ export function registerPreviewRoutes(admin: FastifyInstance, storage: Storage, 
       const { pageId } = parseInput(params, request.params);
       const { websiteId } = accessedSite(request);
       const page = await storage.collections.findById(websiteId, pageId);
-      if (!page) throw new HttpError(404, 'PAGE_NOT_FOUND', 'Diese Seite gibt es auf dieser Website nicht.');
+      if (!page) throw new HttpError(404, 'PAGE_NOT_FOUND', pageMessages.previewPageNotFound);
       const website = await storage.websites.findById(websiteId);
       const token = await pages!.previews!.issue(websiteId, { pageId });
       const path = page.urlId ? `/${page.urlId}` : '/';

@@ -1,6 +1,6 @@
 import type { Storage } from '@baukasten/storage';
 import { defaultThemeSources, PAGE_TEMPLATES, themeFromSources } from '@baukasten/theme';
-import { baseContext } from '../../pages/page-routes.js';
+import { baseContext } from '../../pages/send-page.js';
 import { DRAFT_PREFIX } from './site-themes.js';
 import type { TemplateProblem } from './template-errors.js';
 import { renderStopMessage } from './theme-code-messages.js';

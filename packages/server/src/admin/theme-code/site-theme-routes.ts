@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { PageDeps } from '../../pages/page-routes.js';
+import type { PageDeps } from '../../pages/send-page.js';
+import { websiteOf } from '../../site-request.js';
 import { PREVIEW_PARAM } from '../previews/preview-tokens.js';
 
 /*
@@ -8,7 +9,7 @@ import { PREVIEW_PARAM } from '../previews/preview-tokens.js';
  */
 export function registerSiteThemeRoutes(site: FastifyInstance, deps: PageDeps) {
   site.get('/site-theme.css', async (request, reply) => {
-    const website = request.website!;
+    const website = websiteOf(request);
     const token = (request.query as Record<string, unknown>)[PREVIEW_PARAM];
     if (token !== undefined && deps.siteThemes && deps.previews) {
       // The stylesheet of a theme preview: the unsaved draft, never cached.

@@ -2,7 +2,7 @@ import type { Storage } from '@baukasten/storage';
 import { defaultThemeSources, THEME_FILES } from '@baukasten/theme';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { PageDeps } from '../../pages/page-routes.js';
+import type { PageDeps } from '../../pages/send-page.js';
 import { parseInput } from '../admin-input.js';
 import { siteUrl } from '../admin-views.js';
 import { accessedSite, requireSitePermission, signedInAccount } from '../permissions.js';
