@@ -14,10 +14,12 @@ import { ContentCollections, ContentEntries } from './screens/content/content-sc
 import { FormList, FormSubmissions } from './screens/forms/forms-screen.js';
 import { MediaLibrary } from './screens/media/media-library.js';
 import { NewSite } from './screens/new-site.js';
+import { NewsletterScreen } from './screens/newsletter/newsletter-screen.js';
 import { OrderDetail } from './screens/orders/order-detail.js';
 import { OrderList } from './screens/orders/order-list.js';
 import { PagesScreen } from './screens/pages/pages-screen.js';
 import { Inventory } from './screens/products/inventory.js';
+import { ProductImport } from './screens/products/product-import.js';
 import { ProductEditor } from './screens/products/product-editor.js';
 import { ProductList } from './screens/products/product-list.js';
 import { SignIn } from './screens/sign-in.js';
@@ -54,6 +56,8 @@ function SiteSectionScreen({ route }: { route: Extract<Route, { name: 'site' }> 
       return <ProductList />;
     case 'newProduct':
       return <ProductEditor />;
+    case 'productImport':
+      return <ProductImport />;
     case 'product':
       return <ProductEditor productId={route.productId} />;
     case 'inventory':
@@ -86,6 +90,8 @@ function SiteSectionScreen({ route }: { route: Extract<Route, { name: 'site' }> 
       return <ContentEntries collectionId={route.collectionId ?? ''} />;
     case 'comments':
       return <CommentQueue />;
+    case 'newsletter':
+      return <NewsletterScreen />;
   }
 }
 

@@ -16,6 +16,13 @@ export const t = {
   emailForm: 'Die E-Mail-Adresse muss die Form name@beispiel.de haben.',
   pageUrlInvalid: (value: string) => `„${value}“ ist keine gültige Seiten-URL.`,
   notAnExpectedOption: (value: string) => `„${value}“ ist keine erwartete Option.`,
+  // R5.12.9 and R5.12.10 come from @baukasten/commerce (datasetMessages), shared with the server.
+  listRequired: 'Bitte wähle eine Liste aus.',
+  subjectRequired: 'Bitte gib eine Betreffzeile ein.',
+  oneTagAtATime: 'Es kann immer nur ein Schlagwort gleichzeitig bearbeitet werden.',
+  // Spec 8 (R8.7.15): a newsletter block before the site has any mailing list.
+  mailingListRequired:
+    'Eine Mailingliste ist erforderlich. Es gibt noch keine – lege zuerst eine Mailingliste an.',
 
   loading: 'Wird geladen …',
   saving: 'Wird gespeichert …',
@@ -110,6 +117,7 @@ export const t = {
     content: 'Blogbeiträge und Veranstaltungen schreiben und veröffentlichen.',
     comments: 'Kommentare von Besuchern freigeben oder ablehnen.',
     legal: 'Impressum, AGB, Widerruf und Datenschutz aus deinen Angaben; Checkliste „Bereit zum Verkaufen“.',
+    newsletter: 'Mailinglisten pflegen und Newsletter an bestätigte Abonnenten schicken.',
   },
 
   // Members
@@ -253,6 +261,7 @@ export const t = {
     audio: 'Audio',
     accordion: 'Akkordeon',
     map: 'Karte',
+    table: 'Tabelle',
   } as Record<string, string>,
   blockUnknown: 'Diese Blockart kann hier noch nicht bearbeitet werden; sie bleibt unverändert.',
   accordionItem: (n: number) => `Eintrag ${n}`,

@@ -8,6 +8,7 @@ export * from './census.js';
 export * from './colour.js';
 export * from './content-display.js';
 export * from './currency-regions.js';
+export * from './datasets.js';
 export * from './enumerations.js';
 export * from './fast-number-format.js';
 export * from './form-answers.js';

@@ -130,6 +130,20 @@ export async function seedDemoShop(
         // in Testmodus: every page shows the banner and every order is a test order (review #18, finding 2).
         testMode: opts.testMode ?? true,
         shareButtonOptions: { facebook: true, x: true, pinterest: true },
+        // Made-up seller data, so the demo's Impressum and Widerrufsbelehrung read like a real shop's; a
+        // site made in the editor starts empty and its checklist asks for the owner's own data.
+        legal: {
+          companyName: 'Baukasten Demo-Laden',
+          legalForm: 'Einzelunternehmen',
+          street: 'Musterstraße 1',
+          postalCode: '10115',
+          city: 'Berlin',
+          email: 'laden@baukasten.localhost',
+          phone: '+49 30 1234567',
+          withdrawalPeriodDays: 14,
+          returnCosts: 'customer',
+          deliveryTime: '2–4 Werktage',
+        },
         // Built-in comments (moderated) and simple likes on the journal and the gallery.
         commentsEnabled: true,
         simpleLikingEnabled: true,
@@ -196,6 +210,8 @@ export async function seedDemoShop(
       await tx.items.create(website.id, item);
     }
     const contactForm = await seedDemoContactForm(tx, website.id);
+    // The newsletter block below subscribes to this list (a block names its list, issue 19 item 7).
+    const mailingList = await tx.mailingLists.create(website.id, 'Newsletter');
     await tx.collections.create(website.id, {
       type: CollectionType.PAGE,
       urlId: 'kontakt',
@@ -208,6 +224,7 @@ export async function seedDemoShop(
         { type: 'heading', text: 'Newsletter' },
         {
           type: 'newsletter',
+          listId: mailingList.id,
           title: 'Neuigkeiten aus der Werkstatt',
           description: 'Einmal im Monat, jederzeit abbestellbar.',
         },

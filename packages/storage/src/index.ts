@@ -103,6 +103,12 @@ export type {
   NewWithdrawal,
   Withdrawal,
 } from './legal-repository.js';
+export {
+  type MailingList,
+  MailingListNameTaken,
+  type MailingListRepository,
+  type NewsletterCampaign,
+} from './mailing-list-repository.js';
 export type { Media, MediaChanges, MediaFile, MediaRepository, NewMedia } from './media-repository.js';
 export type {
   NewsletterRepository,
@@ -118,6 +124,7 @@ export type {
   OrderTotals,
   PlaceOrderResult,
 } from './order-repository.js';
+export type { PageLock, PageLockRepository } from './page-lock-repository.js';
 export type {
   NewPayment,
   Payment,

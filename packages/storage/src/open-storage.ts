@@ -17,10 +17,12 @@ import { type GiftCardRepository, giftCardRepository } from './gift-card-reposit
 import { type ImportRepository, importRepository } from './import-repository.js';
 import { type ItemRepository, itemRepository } from './item-repository.js';
 import { type LegalRepository, legalRepository } from './legal-repository.js';
+import { type MailingListRepository, mailingListRepository } from './mailing-list-repository.js';
 import { type MediaRepository, mediaRepository } from './media-repository.js';
 import { migrationProvider } from './migrations/index.js';
 import { type NewsletterRepository, newsletterRepository } from './newsletter-repository.js';
 import { type OrderRepository, orderRepository } from './order-repository.js';
+import { type PageLockRepository, pageLockRepository } from './page-lock-repository.js';
 import { type PaymentRepository, paymentRepository } from './payment-repository.js';
 import { Remembered } from './remembered.js';
 import { type RestockSignupRepository, restockSignupRepository } from './restock-repository.js';
@@ -115,6 +117,10 @@ export interface Storage {
   legal: LegalRepository;
   /** Product imports: jobs with their checked plan and progress, and the image fetch queue (migration 0025). */
   imports: ImportRepository;
+  /** Mailing lists, who is on them and the campaigns sent to them (migration 0026). */
+  mailingLists: MailingListRepository;
+  /** Who is editing which page now: renewed leases (migration 0026). */
+  pageLocks: PageLockRepository;
 }
 
 const INT8_OID = 20;
@@ -201,6 +207,8 @@ function storageOn(
     payments: paymentRepository(db),
     legal: legalRepository(db),
     imports: importRepository(db),
+    mailingLists: mailingListRepository(db),
+    pageLocks: pageLockRepository(db),
   };
   kyselyByStorage.set(storage, db);
   return storage;

@@ -20,6 +20,8 @@ export const PAGE_TEMPLATES = [
   'search',
   'account-entry',
   'account',
+  'legal-page',
+  'withdrawal',
 ] as const;
 
 export type PageTemplate = (typeof PAGE_TEMPLATES)[number];

@@ -321,6 +321,17 @@ export interface OrderDetail extends OrderSummary {
   coupons: string[];
   fulfilledAt: number | null;
   cancelledAt: number | null;
+  /** Declared through the shop's "Vertrag widerrufen" function (only in the order's detail). */
+  withdrawals?: {
+    id: string;
+    name: string;
+    email: string;
+    itemIds: string[];
+    declaration: string;
+    declaredAt: number;
+  }[];
+  /** Version of the legal texts (AGB, Widerrufsbelehrung) the order was placed under. */
+  legalTextVersion?: number | null;
 }
 
 export interface OrderFilter {

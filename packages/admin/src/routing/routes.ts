@@ -10,6 +10,7 @@ export type SiteSection =
   | 'pages'
   | 'products'
   | 'newProduct'
+  | 'productImport'
   | 'product'
   | 'inventory'
   | 'orders'
@@ -25,6 +26,7 @@ export type SiteSection =
   | 'content'
   | 'contentEntries'
   | 'comments'
+  | 'newsletter'
   | 'legal';
 
 export type Route =
@@ -64,6 +66,7 @@ const SEGMENTS: Record<string, SiteSection> = {
   'api-schluessel': 'apiKeys',
   inhalte: 'content',
   kommentare: 'comments',
+  newsletter: 'newsletter',
   rechtliches: 'legal',
 };
 
@@ -98,7 +101,9 @@ export function routeOf(pathname: string): Route {
   if (section === 'products')
     return fourth === 'neu'
       ? { name: 'site', siteId, section: 'newProduct' }
-      : { name: 'site', siteId, section: 'product', productId: fourth };
+      : fourth === 'import'
+        ? { name: 'site', siteId, section: 'productImport' }
+        : { name: 'site', siteId, section: 'product', productId: fourth };
   if (section === 'orders') return { name: 'site', siteId, section: 'order', orderId: fourth };
   if (section === 'forms') return { name: 'site', siteId, section: 'formSubmissions', formId: fourth };
   if (section === 'content') return { name: 'site', siteId, section: 'contentEntries', collectionId: fourth };
@@ -118,6 +123,7 @@ export const paths = {
   pages: (siteId: string) => `${BASE}/sites/${enc(siteId)}/seiten`,
   products: (siteId: string) => `${BASE}/sites/${enc(siteId)}/produkte`,
   newProduct: (siteId: string) => `${BASE}/sites/${enc(siteId)}/produkte/neu`,
+  productImport: (siteId: string) => `${BASE}/sites/${enc(siteId)}/produkte/import`,
   product: (siteId: string, productId: string) => `${BASE}/sites/${enc(siteId)}/produkte/${enc(productId)}`,
   inventory: (siteId: string) => `${BASE}/sites/${enc(siteId)}/lager`,
   orders: (siteId: string) => `${BASE}/sites/${enc(siteId)}/bestellungen`,
@@ -136,6 +142,7 @@ export const paths = {
   contentEntries: (siteId: string, collectionId: string, entry?: string) =>
     `${BASE}/sites/${enc(siteId)}/inhalte/${enc(collectionId)}${entry ? `?eintrag=${enc(entry)}` : ''}`,
   comments: (siteId: string) => `${BASE}/sites/${enc(siteId)}/kommentare`,
+  newsletter: (siteId: string) => `${BASE}/sites/${enc(siteId)}/newsletter`,
   legal: (siteId: string) => `${BASE}/sites/${enc(siteId)}/rechtliches`,
   account: () => `${BASE}/konto`,
 };

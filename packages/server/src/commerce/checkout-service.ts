@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   ADD_TO_CART_MESSAGES,
+  bankTransferDueAt,
   FORM_MESSAGES,
   formatMoney,
   isValidEmail,
@@ -20,7 +21,10 @@ import {
   planGiftCardPayment,
 } from '../gift-cards/gift-card-payment.js';
 import { HttpError } from '../http-error.js';
+import { legalTextsForOrder, type OrderLegalTexts, recordAcceptedTexts } from '../legal/order-legal-texts.js';
 import { serverMessages } from '../messages.js';
+import { giroCodeTextOf, shopBankAccountOf } from '../payments/giro-code.js';
+import { paymentOptionsOf } from '../payments/payment-options.js';
 import type { EntrySnapshot } from './cart-view.js';
 import { totalsOf } from './cart-view.js';
 import type { PaymentProvider } from './payment-providers.js';
@@ -42,6 +46,8 @@ export interface CheckoutExtras {
   whenPlaced?: (tx: Storage, order: Order) => Promise<void>;
   /** The site's configured address (siteBaseUrl), for the links in the confirmation mail. */
   shopUrl: string;
+  /** Stripe and PayPal as the website connected them (payments/hosted-checkout.ts), already test-mode filtered. */
+  hostedProviders?: readonly PaymentProvider[];
 }
 
 /** An HttpError that also names the fields the shopper has to fix. */
@@ -135,7 +141,9 @@ export class CheckoutService {
     // A test provider where test payments are not allowed is as unknown as a made-up one (finding 2).
     const provider = paidByGiftCards
       ? giftCardsOnly
-      : this.providersFor(website).find((p) => p.id === input.paymentMethod);
+      : [...this.providersFor(website), ...(extras.hostedProviders ?? [])].find(
+          (p) => p.id === input.paymentMethod,
+        );
     if (!provider) throw new HttpError(400, 'PAYMENT_METHOD_UNKNOWN', serverMessages.paymentMethodUnknown);
     // A test order: the site is in Testmodus, a test provider pays, or test gift cards pay it all.
     const testMode =
@@ -194,9 +202,17 @@ export class CheckoutService {
         .map((e) => ({ variantId: e.variantId!, quantity: e.quantity })),
     };
     // The confirmation mail commits with the order (and whatever the caller adds to it), or neither does.
+    // The legal texts in force as the shopper orders: the order remembers their version, its mail carries them.
+    const legalTexts = await legalTextsForOrder(
+      this.storage,
+      website,
+      this.providersFor(website),
+      extras.shopUrl,
+    );
     const whenPlaced = async (tx: Storage, order: Order) => {
       await extras.whenPlaced?.(tx, order);
-      await enqueueOrderConfirmation(tx, website, order, extras.shopUrl);
+      await recordAcceptedTexts(tx, order, legalTexts);
+      await enqueueOrderConfirmation(tx, website, order, extras.shopUrl, legalTexts);
     };
     let result: PlaceOrderResult;
     try {
@@ -222,9 +238,16 @@ export class CheckoutService {
 }
 
 /** Queues the German confirmation in the order's transaction; an order without an email gets none. */
-async function enqueueOrderConfirmation(tx: Storage, website: Website, order: Order, shopUrl: string) {
+async function enqueueOrderConfirmation(
+  tx: Storage,
+  website: Website,
+  order: Order,
+  shopUrl: string,
+  legalTexts?: OrderLegalTexts,
+) {
   if (!order.customerEmail) return;
   const bankAccount = website.settings.bankTransfer as BankAccount | undefined;
+  const account = shopBankAccountOf(website);
   await tx.outbox.enqueue(
     website.id,
     orderConfirmationEmail({
@@ -232,7 +255,16 @@ async function enqueueOrderConfirmation(tx: Storage, website: Website, order: Or
       siteTitle: website.title,
       locale: website.locale,
       shopUrl,
+      ...(legalTexts ? { legalTexts } : {}),
       ...(bankAccount && typeof bankAccount === 'object' ? { bankAccount } : {}),
+      // Vorkasse: the GiroCode and the day the order lapses (payments/giro-code.ts).
+      ...(account && giroCodeTextOf(website, order)
+        ? { giroCodeUrl: `${shopUrl}/checkout/girocode/${encodeURIComponent(order.id)}.png` }
+        : {}),
+      transferDueText: new Intl.DateTimeFormat(website.locale, {
+        dateStyle: 'long',
+        timeZone: website.timeZone,
+      }).format(bankTransferDueAt(order.createdAt, paymentOptionsOf(website).bankTransferDays)),
     }),
   );
 }

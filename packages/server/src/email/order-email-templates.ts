@@ -25,6 +25,15 @@ export interface OrderConfirmationInput {
   bankAccount?: BankAccount;
   /** Link to the order status page, when the shop has one. */
   orderStatusUrl?: string;
+  /** Vorkasse: the order's GiroCode (EPC QR code) as an image URL, and the day the order lapses unpaid. */
+  giroCodeUrl?: string;
+  transferDueText?: string;
+  /** The AGB and Widerrufsbelehrung the order was placed under, and the legal pages' links (legal/order-legal-texts.ts). */
+  legalTexts?: {
+    version: number;
+    documents: { title: string; text: string }[];
+    links: { title: string; url: string }[];
+  };
 }
 
 /** The order's download links, one per digital line: `<shop>/downloads/<token>`. */
@@ -43,6 +52,8 @@ const PAYMENT_NAMES: Record<string, string> = {
   'bank-transfer': 'Vorkasse (Überweisung)',
   'test-card': 'Kreditkarte (Testmodus)',
   'gift-card': 'Gutschein',
+  stripe: 'Karte, SEPA-Lastschrift, Klarna, Apple Pay oder Google Pay (über Stripe)',
+  paypal: 'PayPal',
 };
 
 interface OrderPayment {
@@ -61,6 +72,9 @@ export function orderConfirmationEmail({
   shopUrl,
   bankAccount,
   orderStatusUrl,
+  legalTexts,
+  giroCodeUrl,
+  transferDueText,
 }: OrderConfirmationInput): NewEmail {
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
   const subject = `Deine Bestellung Nr. ${order.orderNumber} bei ${siteTitle}`;
@@ -114,6 +128,10 @@ export function orderConfirmationEmail({
           'Zahlung per Vorkasse:',
           `Bitte überweise ${money(dueMinor)} mit dem Verwendungszweck „${transferReference(order)}“.`,
           ...bankLines(bankAccount, siteTitle),
+          ...(transferDueText ? [`Bitte überweise bis zum ${transferDueText}; danach verfällt die Bestellung.`] : []),
+          ...(giroCodeUrl && bankAccount?.iban
+            ? [`GiroCode zum Scannen mit der Banking-App: ${giroCodeUrl}`]
+            : []),
           'Wir versenden deine Bestellung, sobald das Geld bei uns eingegangen ist.',
         ].join('\n'),
       ]
@@ -141,9 +159,24 @@ export function orderConfirmationEmail({
     ...addressBlock,
     ...paymentBlock,
     ...downloadBlock,
+    // §312f BGB: the terms of this order on a durable medium, in the version the shopper ordered under.
+    ...(legalTexts
+      ? [
+          ['Rechtliches:', ...legalTexts.links.map((l) => `${l.title}: ${l.url}`)].join('\n'),
+          `Unten findest du unsere AGB und die Widerrufsbelehrung mit dem Muster-Widerrufsformular in der Fassung ${legalTexts.version}, die für deine Bestellung gilt.`,
+          ...legalTexts.documents.map((d) => d.text),
+        ]
+      : []),
   ];
   const link = orderStatusUrl ? { href: orderStatusUrl, label: 'Bestellstatus ansehen' } : undefined;
   let body = html(subject, paragraphs, link);
+  // The GiroCode as an image in the HTML part (a hosted PNG: mail programs block data: images).
+  if (giroCodeUrl && bankAccount?.iban) {
+    body = body.replace(
+      escapeHtml(`GiroCode zum Scannen mit der Banking-App: ${giroCodeUrl}`),
+      `GiroCode zum Scannen mit der Banking-App:<br><img src="${escapeHtml(giroCodeUrl)}" alt="GiroCode für die Überweisung" width="200" height="200">`,
+    );
+  }
   // Download links clickable in the HTML part; every piece of the URL is escaped like the rest.
   for (const d of downloads) {
     body = body.replace(

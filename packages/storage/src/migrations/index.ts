@@ -18,6 +18,7 @@ import { cartVersion } from './0021-cart-version.js';
 import { payments } from './0022-payments.js';
 import { legalTexts } from './0023-legal-texts.js';
 import { productImports } from './0025-product-imports.js';
+import { editorCollaboration } from './0026-editor-collaboration.js';
 
 /**
  * Migrations live in code, not in files found at run time, so the bundled and compiled package
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0022-payments': payments,
   '0023-legal-texts': legalTexts,
   '0025-product-imports': productImports,
+  '0026-editor-collaboration': editorCollaboration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -133,6 +133,23 @@ export function OrderDetail({ orderId }: { orderId: string }) {
               <p>{[order.paymentMethodText, order.paymentStatusText].filter(Boolean).join(' – ')}</p>
               {order.coupons.length > 0 ? <p>Gutscheincodes: {order.coupons.join(', ')}</p> : null}
             </section>
+            {order.withdrawals && order.withdrawals.length > 0 ? (
+              <section className="card" aria-labelledby="withdrawal-title">
+                <h2 id="withdrawal-title">Widerruf</h2>
+                {order.withdrawals.map((w) => (
+                  <div key={w.id}>
+                    <p>
+                      Eingegangen am {dateTime(w.declaredAt)} von {w.name} ({w.email}). Die Rückzahlung ist
+                      spätestens 14 Tage nach Eingang fällig.
+                    </p>
+                    <p className="pre-line">{w.declaration}</p>
+                  </div>
+                ))}
+              </section>
+            ) : null}
+            {order.legalTextVersion ? (
+              <p className="muted">Bestellt unter den Rechtstexten in Fassung {order.legalTextVersion}.</p>
+            ) : null}
             <section className="card" aria-labelledby="items-title">
               <h2 id="items-title">{t.items}</h2>
               <table className="data-table">

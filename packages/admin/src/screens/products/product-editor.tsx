@@ -32,6 +32,7 @@ import {
   valuesOf,
 } from './variant-grid.js';
 import { VariantTable } from './variant-table.js';
+import { WithdrawalExclusion } from './withdrawal-exclusion.js';
 
 /*
  * /produkte/neu and /produkte/:productId — a product's type, texts, options and the grid of variants
@@ -426,6 +427,9 @@ export function ProductEditor({ productId }: { productId?: string }) {
           onDeleted={() => navigate(paths.products(site.id))}
           onReload={loaded.reload}
         />
+      ) : null}
+      {product ? (
+        <WithdrawalExclusion siteId={site.id} productId={product.id} canEdit={can('commerce.products')} />
       ) : null}
     </div>
   );

@@ -70,6 +70,7 @@ describe('site navigation by role', () => {
       'Lager',
       'Bestellungen',
       'Einstellungen',
+      'Rechtliches',
       'Mitglieder',
       'Statistik',
       'Formulare',

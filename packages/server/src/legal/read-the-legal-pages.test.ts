@@ -1,0 +1,207 @@
+import { UserRole } from '@baukasten/commerce';
+import type { Storage } from '@baukasten/storage';
+import { withTestDatabases } from '@baukasten/storage/testing';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountWithSession } from '../admin/admin-test-kit.js';
+import { buildApp } from '../app.js';
+import { createTestShop, type TestShop, Visitor } from '../commerce/test-shop.js';
+
+const legal = {
+  companyName: 'Muster Handel',
+  legalForm: 'GmbH',
+  representative: 'Erika Muster (Geschäftsführerin)',
+  street: 'Hauptstraße 5',
+  postalCode: '10115',
+  city: 'Berlin',
+  email: 'laden@muster-handel.de',
+  phone: '+49 30 123456',
+  registerCourt: 'Amtsgericht Charlottenburg',
+  registerNumber: 'HRB 123456',
+  vatId: 'DE123456789',
+};
+
+withTestDatabases((db) => {
+  let storage: Storage;
+  let app: FastifyInstance;
+  let shop: TestShop;
+  let emptyShop: TestShop;
+
+  beforeAll(async () => {
+    storage = await db.open();
+    await storage.migrate();
+    shop = await createTestShop(storage, 'rechtstexte.test', 50, { legal });
+    emptyShop = await createTestShop(storage, 'ohne-angaben.test');
+    app = await buildApp({ storage, logLevel: 'silent', serverTestMode: true });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const page = async (path: string, host = shop.hostname) => {
+    const v = await new Visitor(app, host).start();
+    return v.request('GET', path);
+  };
+  const visibleText = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+  describe('the legal pages', () => {
+    it('§5 DDG the Impressum names the company with legal form, address, representative, contact, register and USt-IdNr.', async () => {
+      const res = await page('/impressum');
+      expect(res.statusCode).toBe(200);
+      const text = visibleText(res.body);
+      for (const expected of [
+        'Angaben nach § 5 DDG',
+        'Muster Handel GmbH',
+        'Hauptstraße 5',
+        '10115 Berlin',
+        'Vertreten durch: Erika Muster (Geschäftsführerin)',
+        'E-Mail: laden@muster-handel.de',
+        'Telefon: +49 30 123456',
+        'Registergericht: Amtsgericht Charlottenburg',
+        'Registernummer: HRB 123456',
+        'Umsatzsteuer-Identifikationsnummer nach § 27a UStG: DE123456789',
+      ])
+        expect(text).toContain(expected);
+      expect(text).not.toContain('bitte ergänzen');
+    });
+
+    it('§5 DDG data the owner has not filled in shows as a visible placeholder, never as made-up data', async () => {
+      const text = visibleText((await page('/impressum', emptyShop.hostname)).body);
+      expect(text).toContain('[bitte ergänzen: Name oder Firma]');
+      expect(text).toContain('[bitte ergänzen: E-Mail-Adresse]');
+      expect(text).toContain('Einige Angaben fehlen noch');
+    });
+
+    it('Art. 13 DSGVO the privacy page lists the ad pixels only while the site uses them', async () => {
+      expect(visibleText((await page('/datenschutz')).body)).not.toContain('Meta-Pixel');
+      await storage.websiteAdmin.update(shop.websiteId, {
+        settings: { adPixels: { metaPixelId: '1234567890' } },
+      });
+      const text = visibleText((await page('/datenschutz')).body);
+      expect(text).toContain('Meta-Pixel der Meta Platforms Ireland Ltd.');
+      expect(text).toContain('Vorkasse (Überweisung)');
+      expect(text).toContain('Beschwerde bei einer Datenschutz-Aufsichtsbehörde (Art. 77 DSGVO)');
+      await storage.websiteAdmin.update(shop.websiteId, { settings: { adPixels: {} } });
+    });
+
+    it('Anlage 1 und 2 EGBGB the Widerrufsbelehrung uses the model texts with the seller filled in', async () => {
+      const text = visibleText((await page('/widerruf')).body);
+      expect(text).toContain(
+        'Sie haben das Recht, binnen vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu widerrufen.',
+      );
+      expect(text).toContain(
+        'Die Widerrufsfrist beträgt vierzehn Tage ab dem Tag, an dem Sie oder ein von Ihnen benannter Dritter, der nicht der Beförderer ist, die Waren in Besitz genommen haben bzw. hat.',
+      );
+      expect(text).toContain(
+        'Um Ihr Widerrufsrecht auszuüben, müssen Sie uns (Muster Handel GmbH, Hauptstraße 5, 10115 Berlin',
+      );
+      expect(text).toContain('Muster-Widerrufsformular');
+      expect(text).toContain('Hiermit widerrufe(n) ich/wir (*) den von mir/uns (*) abgeschlossenen Vertrag');
+      // The shop sells digital goods and services too: their notice starts with the contract.
+      expect(text).toContain('Die Widerrufsfrist beträgt vierzehn Tage ab dem Tag des Vertragsabschlusses.');
+      expect((await page('/widerruf')).body).toContain('href="/vertrag-widerrufen"');
+    });
+
+    it('BFSG the accessibility statement describes the service, how it is accessible and where to complain', async () => {
+      const text = visibleText((await page('/barrierefreiheit')).body);
+      expect(text).toContain('Barrierefreiheitsstärkungsgesetzes (BFSG)');
+      expect(text).toContain('mit der Tastatur');
+      expect(text).toContain('laden@muster-handel.de');
+      expect(text).toContain('Marktüberwachungsstelle der Länder');
+    });
+
+    it('§5 DDG §356a BGB every page type links all legal pages and "Vertrag widerrufen" in the footer', async () => {
+      const v = await new Visitor(app, shop.hostname).start();
+      await v.add(shop.mug.id, `${shop.hostname}-TASSE`);
+      const paths = [
+        '/',
+        '/laden',
+        '/laden/p/tasse',
+        '/cart',
+        '/checkout',
+        '/account',
+        '/search?q=tasse',
+        '/gibt-es-nicht',
+        '/impressum',
+        '/vertrag-widerrufen',
+      ];
+      for (const path of paths) {
+        let res = await v.request('GET', path);
+        // The account sends a guest on to its sign-in page: that page is the one to check.
+        if (res.statusCode === 303) res = await v.request('GET', String(res.headers.location));
+        expect([200, 404], path).toContain(res.statusCode);
+        for (const href of [
+          '/vertrag-widerrufen',
+          '/impressum',
+          '/datenschutz',
+          '/agb',
+          '/widerruf',
+          '/versand-und-zahlung',
+          '/barrierefreiheit',
+        ])
+          expect(res.body, `${path} links ${href}`).toContain(`href="${href}"`);
+      }
+    });
+  });
+
+  describe('versions of the texts', () => {
+    it('§312f BGB the confirmation mail carries the AGB and Widerrufsbelehrung of the version the order was placed under', async () => {
+      const order = async (email: string) => {
+        const v = await new Visitor(app, shop.hostname).start();
+        await v.add(shop.mug.id, `${shop.hostname}-TASSE`);
+        const res = await v.checkout({ email });
+        expect(res.statusCode).toBe(201);
+        return res.json().order as { id: string };
+      };
+      const first = await order('vorher@example.de');
+      await storage.websiteAdmin.update(shop.websiteId, {
+        settings: { legal: { ...legal, companyName: 'Neuer Name' } },
+      });
+      const second = await order('nachher@example.de');
+      const before = await storage.legal.acceptedVersion(shop.websiteId, first.id);
+      const after = await storage.legal.acceptedVersion(shop.websiteId, second.id);
+      expect(before).toBeDefined();
+      expect(after).toBeGreaterThan(before!);
+
+      const mails = await storage.outbox.listByWebsite(shop.websiteId, { kind: 'order-confirmation' });
+      const mailTo = (to: string) => mails.find((m) => m.to === to)!.text;
+      expect(mailTo('vorher@example.de')).toContain(`in der Fassung ${before}`);
+      expect(mailTo('vorher@example.de')).toContain('Dein Vertragspartner ist Muster Handel GmbH');
+      expect(mailTo('vorher@example.de')).toContain('Sie haben das Recht, binnen vierzehn Tagen');
+      expect(mailTo('vorher@example.de')).toContain('Muster-Widerrufsformular');
+      expect(mailTo('nachher@example.de')).toContain('Dein Vertragspartner ist Neuer Name GmbH');
+      // Every legal page as an absolute link.
+      expect(mailTo('nachher@example.de')).toContain(
+        `Vertrag widerrufen: http://${shop.hostname}/vertrag-widerrufen`,
+      );
+      expect(mailTo('nachher@example.de')).toContain(`Impressum: http://${shop.hostname}/impressum`);
+      await storage.websiteAdmin.update(shop.websiteId, { settings: { legal } });
+    });
+  });
+
+  describe('the editor\'s "Rechtliches"', () => {
+    it('§5 DDG checks the owner\'s data in German and lists what is still missing in "Bereit zum Verkaufen"', async () => {
+      const { account, browser } = await accountWithSession(app, storage, 'Inhaberin');
+      await storage.siteMembers.add(emptyShop.websiteId, account.id, [UserRole.ADMIN]);
+      const url = `/api/admin/sites/${emptyShop.websiteId}/legal`;
+      const start = await browser.get(url);
+      expect(start.status).toBe(200);
+      const legalItem = start.body.checklist.find((i: { key: string }) => i.key === 'legal');
+      expect(legalItem.missing).toContain('Name oder Firma fehlt.');
+
+      const bad = await browser.patch(url, { email: 'kein-mail', withdrawalPeriodDays: 7, vatId: 'DE12' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.fields).toMatchObject({
+        email: 'Bitte gib eine gültige E-Mail-Adresse ein.',
+        withdrawalPeriodDays: 'Die Widerrufsfrist beträgt mindestens 14 Tage (§ 355 Abs. 2 BGB).',
+      });
+      expect(bad.body.error.fields.vatId).toContain('DE123456789');
+
+      const saved = await browser.patch(url, { ...legal, legalForm: 'GmbH' });
+      expect(saved.status).toBe(200);
+      expect(saved.body.checklist.find((i: { key: string }) => i.key === 'legal').done).toBe(true);
+      const text = visibleText((await page('/impressum', emptyShop.hostname)).body);
+      expect(text).toContain('Muster Handel GmbH');
+    });
+  });
+});
