@@ -48,6 +48,11 @@ const envSchema = z.object({
       message: 'muss 32 zufällige Bytes in Base64 sein, z. B. aus `openssl rand -base64 32`',
     })
     .optional(),
+  /**
+   * Tests only: product imports may fetch images from loopback and private addresses (the e2e test serves
+   * them from 127.0.0.1). Never set in production: it opens the internal network to URLs in uploaded files.
+   */
+  IMPORT_ALLOW_PRIVATE_IMAGE_HOSTS: z.enum(['true', 'false']).default('false'),
   /** Stripe's and PayPal's API base URL; tests and staging point them at a local fake. */
   STRIPE_API_BASE: z
     .url({ protocol: /^https?$/, error: 'muss eine http(s)-URL sein' })
@@ -100,6 +105,8 @@ export interface ServerConfig {
    * refuses to start without it as soon as a site has stored provider keys.
    */
   secretsKey?: Buffer;
+  /** Product imports may fetch images from private addresses (IMPORT_ALLOW_PRIVATE_IMAGE_HOSTS, tests only). */
+  importAllowPrivateImageHosts: boolean;
   /** Base URLs of the payment providers' APIs; unset: the providers' own. */
   stripeApiBase?: string;
   paypalApiBase?: string;
@@ -136,6 +143,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ...((e.PUBLIC_PORT ?? e.PORT) ? { port: e.PUBLIC_PORT ?? e.PORT } : {}),
     },
     serverTestMode: e.NODE_ENV !== 'production',
+    importAllowPrivateImageHosts: e.IMPORT_ALLOW_PRIVATE_IMAGE_HOSTS === 'true',
     ...(e.SECRETS_KEY ? { secretsKey: Buffer.from(e.SECRETS_KEY, 'base64') } : {}),
     ...(e.STRIPE_API_BASE ? { stripeApiBase: e.STRIPE_API_BASE } : {}),
     ...(e.PAYPAL_API_BASE ? { paypalApiBase: e.PAYPAL_API_BASE } : {}),

@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { demoOwnerSeed } from './demo-owner.js';
 import { startEmailDelivery } from './email/email-delivery.js';
-import { requireSecretsKey } from './payments/secrets.js';
+import { loadSecretsKey, requireSecretsKey } from './payments/secrets.js';
 import { openSharedState } from './shared-state.js';
 
 /**
@@ -35,7 +35,18 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     // The editor is opened on BASE_DOMAIN or on a demo host; the preview frames of both are allowed.
     editorHostnames: config.demoHostnames,
     serverTestMode: config.serverTestMode,
+    // The private-address switch is for tests; a production server (no test mode) ignores it.
+    imports: { images: { allowPrivateHosts: config.importAllowPrivateImageHosts && config.serverTestMode } },
     demoOwner: { enabled: config.demoOwner, hostnames: config.demoHostnames },
+    payments: {
+      secretsKey: loadSecretsKey({
+        ...(config.secretsKey ? { secretsKey: config.secretsKey } : {}),
+        dataDir: config.dataDir,
+        production: !config.serverTestMode,
+      }),
+      ...(config.stripeApiBase ? { stripeApiBase: config.stripeApiBase } : {}),
+      ...(config.paypalApiBase ? { paypalApiBase: config.paypalApiBase } : {}),
+    },
   });
   if (config.serverTestMode) {
     app.log.warn(

@@ -17,6 +17,12 @@ describe('editor addresses', () => {
       siteId: 's1',
       section: 'newProduct',
     });
+    expect(routeOf('/config/sites/s1/produkte/import')).toEqual({
+      name: 'site',
+      siteId: 's1',
+      section: 'productImport',
+    });
+    expect(routeOf(paths.productImport('s1'))).toMatchObject({ section: 'productImport' });
     expect(routeOf('/config/sites/s1/produkte/p9')).toEqual({
       name: 'site',
       siteId: 's1',

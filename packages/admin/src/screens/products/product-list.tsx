@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { products as productsApi } from '../../api/admin-api.js';
 import type { ProductSummary } from '../../api/admin-types.js';
+import { apiUrl } from '../../api/api-client.js';
 import { t } from '../../messages.js';
 import { Link } from '../../routing/router.js';
 import { paths } from '../../routing/routes.js';
@@ -38,9 +39,21 @@ export function ProductList() {
       <div className="title-row">
         <PageTitle>{t.productsTitle}</PageTitle>
         {can('commerce.products') ? (
-          <Link className="button button--primary" to={paths.newProduct(site.id)}>
-            {t.newProduct}
-          </Link>
+          <span className="import-actions">
+            <Link className="button" to={paths.productImport(site.id)}>
+              Produkte importieren
+            </Link>
+            <a
+              className="button"
+              href={apiUrl(`/sites/${encodeURIComponent(site.id)}/products/export.csv`)}
+              download
+            >
+              Als Shopify-CSV exportieren
+            </a>
+            <Link className="button button--primary" to={paths.newProduct(site.id)}>
+              {t.newProduct}
+            </Link>
+          </span>
         ) : null}
       </div>
       <form className="filters" onSubmit={submit}>
