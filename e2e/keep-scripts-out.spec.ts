@@ -140,6 +140,9 @@ describe('keep scripts out of the shop (issue 12 security)', () => {
     await send('patch', `/sites/${site.id}`, { title: SHORT });
 
     const { collections } = await (await api.get(`${base}/api/admin/sites/${site.id}/collections`)).json();
+    // A newsletter block names its mailing list; the demo starter brings one.
+    const { lists } = await (await api.get(`${base}/api/admin/sites/${site.id}/mailing-lists`)).json();
+    const listId: string = lists[0].id;
     const page = collections.find((c: { type: number }) => c.type === 10) ?? collections[0];
     await send('patch', `/sites/${site.id}/collections/${page.id}`, {
       title: SHORT,
@@ -153,7 +156,7 @@ describe('keep scripts out of the shop (issue 12 security)', () => {
         { type: 'text', html: LONG },
         { type: 'html', html: LONG },
         { type: 'button', label: SHORT, href: `javascript:${MARK}` },
-        { type: 'newsletter', title: SHORT, description: LONG.slice(0, 500) },
+        { type: 'newsletter', title: SHORT, description: LONG.slice(0, 500), listId },
       ],
     }).catch(async () => {
       // Unsafe links are refused at the edge (4xx); store what the editor accepts.
@@ -163,7 +166,7 @@ describe('keep scripts out of the shop (issue 12 security)', () => {
           { type: 'text', markdown: LONG },
           { type: 'text', html: LONG },
           { type: 'html', html: LONG },
-          { type: 'newsletter', title: SHORT, description: LONG.slice(0, 500) },
+          { type: 'newsletter', title: SHORT, description: LONG.slice(0, 500), listId },
         ],
       });
     });

@@ -26,6 +26,7 @@ import { SignIn } from './screens/sign-in.js';
 import { SignUp } from './screens/sign-up.js';
 import { Dashboard } from './screens/site/dashboard.js';
 import { LegalSettings } from './screens/site/legal-settings.js';
+import { PaymentSettings } from './screens/site/payment-settings.js';
 import { Members } from './screens/site/members.js';
 import { AccountScreen, P as accountTexts } from './screens/site/password-change.js';
 import { SiteSettings } from './screens/site/site-settings.js';
@@ -70,6 +71,8 @@ function SiteSectionScreen({ route }: { route: Extract<Route, { name: 'site' }> 
       return <SiteSettings />;
     case 'legal':
       return <LegalSettings />;
+    case 'payments':
+      return <PaymentSettings />;
     case 'members':
       return <Members />;
     case 'analytics':

@@ -117,6 +117,7 @@ export const t = {
     content: 'Blogbeiträge und Veranstaltungen schreiben und veröffentlichen.',
     comments: 'Kommentare von Besuchern freigeben oder ablehnen.',
     legal: 'Impressum, AGB, Widerruf und Datenschutz aus deinen Angaben; Checkliste „Bereit zum Verkaufen“.',
+    payments: 'Stripe und PayPal verbinden, Bankverbindung für Vorkasse mit GiroCode.',
     newsletter: 'Mailinglisten pflegen und Newsletter an bestätigte Abonnenten schicken.',
   },
 

@@ -96,7 +96,19 @@ export type {
   ImportRepository,
   NewImportJob,
 } from './import-repository.js';
+export type {
+  IdempotencyClaim,
+  IdempotencyRepository,
+  StoredIdempotentRequest,
+} from './idempotency-repository.js';
 export type { ItemRepository } from './item-repository.js';
+export type {
+  InvoiceKind,
+  InvoiceRepository,
+  IssueInvoice,
+  StoredInvoice,
+} from './invoice-repository.js';
+export type { PricePoint, PricingRepository, UnitContent } from './pricing-repository.js';
 export type {
   LegalRepository,
   LegalTextVersion,
@@ -127,7 +139,9 @@ export type {
 export type { PageLock, PageLockRepository } from './page-lock-repository.js';
 export type {
   NewPayment,
+  NewPaymentRefund,
   Payment,
+  PaymentRefund,
   PaymentProviderMode,
   PaymentProviderName,
   PaymentProviderSettings,
@@ -175,3 +189,11 @@ export type { ThemeOverride, ThemeOverrideRepository } from './theme-override-re
 export * from './types.js';
 export type { WebsiteAdminRepository, WebsiteChanges } from './website-admin-repository.js';
 export type { WebsiteRepository } from './website-repository.js';
+export type {
+  ClaimedWebhookDelivery,
+  NewWebhookEvent,
+  WebhookDelivery,
+  WebhookDeliveryStatus,
+  WebhookRepository,
+  WebhookSubscription,
+} from './webhook-repository.js';

@@ -14,9 +14,12 @@ import { type ContentRepository, contentRepository } from './content-repository.
 import { type CustomerAccountRepository, customerAccountRepository } from './customer-account-repository.js';
 import { type EmailOutboxRepository, emailOutboxRepository } from './email-outbox-repository.js';
 import { type GiftCardRepository, giftCardRepository } from './gift-card-repository.js';
+import { type IdempotencyRepository, idempotencyRepository } from './idempotency-repository.js';
 import { type ImportRepository, importRepository } from './import-repository.js';
 import { type ItemRepository, itemRepository } from './item-repository.js';
+import { type InvoiceRepository, invoiceRepository } from './invoice-repository.js';
 import { type LegalRepository, legalRepository } from './legal-repository.js';
+import { type PricingRepository, pricingRepository } from './pricing-repository.js';
 import { type MailingListRepository, mailingListRepository } from './mailing-list-repository.js';
 import { type MediaRepository, mediaRepository } from './media-repository.js';
 import { migrationProvider } from './migrations/index.js';
@@ -34,6 +37,7 @@ import { BaukastenSqliteDialect } from './sqlite-dialect.js';
 import { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { type SubscriptionRepository, subscriptionRepository } from './subscription-repository.js';
 import { type ThemeOverrideRepository, themeOverrideRepository } from './theme-override-repository.js';
+import { type WebhookRepository, webhookRepository } from './webhook-repository.js';
 import { type WebsiteAdminRepository, websiteAdminRepository } from './website-admin-repository.js';
 import { WebsiteCache, type WebsiteRepository, websiteRepository } from './website-repository.js';
 
@@ -115,12 +119,20 @@ export interface Storage {
   payments: PaymentRepository;
   /** Versions of the legal texts, what each order accepted, withdrawals (migration 0023). */
   legal: LegalRepository;
+  /** Invoices and cancellation invoices, numbered per website without gaps (migration 0030). */
+  invoices: InvoiceRepository;
+  /** VAT class, Grundpreis content and price history (migration 0030). */
+  pricing: PricingRepository;
   /** Product imports: jobs with their checked plan and progress, and the image fetch queue (migration 0025). */
   imports: ImportRepository;
   /** Mailing lists, who is on them and the campaigns sent to them (migration 0026). */
   mailingLists: MailingListRepository;
   /** Who is editing which page now: renewed leases (migration 0026). */
   pageLocks: PageLockRepository;
+  /** Outgoing webhooks: owners' subscriptions and the outbox of deliveries (migration 0031). */
+  webhooks: WebhookRepository;
+  /** The public API's `Idempotency-Key`s with their answers, 24 hours per website (migration 0031). */
+  idempotency: IdempotencyRepository;
 }
 
 const INT8_OID = 20;
@@ -206,9 +218,13 @@ function storageOn(
     apiKeys: apiKeyRepository(db),
     payments: paymentRepository(db),
     legal: legalRepository(db),
+    invoices: invoiceRepository(db),
+    pricing: pricingRepository(db),
     imports: importRepository(db),
     mailingLists: mailingListRepository(db),
     pageLocks: pageLockRepository(db),
+    webhooks: webhookRepository(db),
+    idempotency: idempotencyRepository(db),
   };
   kyselyByStorage.set(storage, db);
   return storage;

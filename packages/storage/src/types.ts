@@ -82,7 +82,8 @@ export type Block =
   | { type: 'button'; label: string; href: string }
   | { type: 'products'; collectionUrlId: string; title?: string; limit?: number }
   | { type: 'form'; formId: string }
-  | { type: 'newsletter'; title?: string; description?: string };
+  | { type: 'newsletter'; title?: string; description?: string; listId?: string }
+  | { type: 'table'; caption?: string; headerRow?: boolean; rows: string[][] };
 
 export interface Collection {
   id: string;
@@ -201,6 +202,8 @@ export interface Variant {
   qtyInStock: number;
   weightGrams?: number;
   position: number;
+  /** Grundpreis content (§ 4 PAngV, migration 0030), e.g. { amount: 500, unit: 'g' }; absent for goods sold by the piece. */
+  unitContent?: { amount: number; unit: string };
 }
 
 export interface NewVariant {
@@ -231,6 +234,8 @@ export interface Product {
   merchandising: Merchandising;
   /** Gift-card amounts in minor units. */
   giftCardDenominations?: number[];
+  /** VAT class (migration 0030): 'reduced' or 'zero'; absent means the standard rate. */
+  taxClass?: string;
 }
 
 export interface NewProduct {

@@ -81,6 +81,13 @@ export const pages = {
     api.patch<CollectionDetail>(`${site(siteId)}/collections/${id(pageId)}/draft`, { blocks }),
   publish: (siteId: string, pageId: string) =>
     api.post<CollectionDetail>(`${site(siteId)}/collections/${id(pageId)}/publish`),
+  /** Takes or renews the page's editing lease; 409 PAGE_LOCKED names who holds it (R8.7.12). */
+  lock: (siteId: string, pageId: string) =>
+    api.post<{ lock: { holderName: string; expiresAt: number; renewAfterMs: number } | null }>(
+      `${site(siteId)}/collections/${id(pageId)}/lock`,
+    ),
+  unlock: (siteId: string, pageId: string) =>
+    api.delete<{ released: boolean }>(`${site(siteId)}/collections/${id(pageId)}/lock`),
 };
 
 export interface ListQuery {

@@ -27,7 +27,8 @@ export type SiteSection =
   | 'contentEntries'
   | 'comments'
   | 'newsletter'
-  | 'legal';
+  | 'legal'
+  | 'payments';
 
 export type Route =
   | { name: 'home' }
@@ -68,6 +69,7 @@ const SEGMENTS: Record<string, SiteSection> = {
   kommentare: 'comments',
   newsletter: 'newsletter',
   rechtliches: 'legal',
+  zahlungen: 'payments',
 };
 
 const decode = (segment: string) => {
@@ -144,6 +146,7 @@ export const paths = {
   comments: (siteId: string) => `${BASE}/sites/${enc(siteId)}/kommentare`,
   newsletter: (siteId: string) => `${BASE}/sites/${enc(siteId)}/newsletter`,
   legal: (siteId: string) => `${BASE}/sites/${enc(siteId)}/rechtliches`,
+  payments: (siteId: string) => `${BASE}/sites/${enc(siteId)}/zahlungen`,
   account: () => `${BASE}/konto`,
 };
 

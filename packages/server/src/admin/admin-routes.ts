@@ -8,6 +8,7 @@ import { type ImportOptions, registerImportRoutes } from '../imports/import-rout
 import { registerLegalAdminRoutes } from '../legal/legal-admin-routes.js';
 import type { PageDeps } from '../pages/send-page.js';
 import { registerPaymentSettingsRoutes } from '../payments/payment-settings-routes.js';
+import { registerRefundRoutes } from '../payments/refund-routes.js';
 import type { PaymentSetup } from '../payments/payment-setup.js';
 import type { RateLimiter } from '../rate-limit.js';
 import type { SharedState } from '../shared-state.js';
@@ -120,7 +121,10 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminOp
       registerProductRoutes(admin, storage);
       registerStoreSettingsRoutes(admin, storage);
       registerOrderRoutes(admin, storage);
-      if (options.payments) registerPaymentSettingsRoutes(admin, storage, options.payments);
+      if (options.payments) {
+        registerPaymentSettingsRoutes(admin, storage, options.payments);
+        registerRefundRoutes(admin, storage, options.payments);
+      }
       registerSubmissionRoutes(admin, storage);
       registerFormBuilderRoutes(admin, storage);
       registerRestockAdminRoutes(admin, storage);

@@ -9,16 +9,23 @@ export class NewsletterService {
   constructor(private readonly storage: Storage) {}
 
   /**
-   * Adds the address (or finds it) and, unless it is already confirmed, queues the opt-in mail in the
-   * caller's transaction. Returns the subscriber and whether a mail was queued.
+   * Adds the address (or finds it) to the mailing list and, unless it is already confirmed, queues the
+   * opt-in mail in the caller's transaction. Returns the subscriber and whether a mail was queued.
+   * Without a list (blocks saved before lists existed, the restock form's "join the mailing list") or
+   * with one deleted since, the address goes on the site's oldest list, so no sign-up is lost.
    */
   async subscribeIn(
     tx: Storage,
     website: Website,
     email: string,
     origin: string,
+    listId?: string,
   ): Promise<{ subscriber: NewsletterSubscriber; mailed: boolean }> {
     const subscriber = await tx.newsletter.subscribe(website.id, email);
+    const list =
+      (listId ? await tx.mailingLists.find(website.id, listId) : undefined) ??
+      (await tx.mailingLists.defaultList(website.id));
+    await tx.mailingLists.addMember(website.id, list.id, subscriber.id);
     if (subscriber.status === 'confirmed') return { subscriber, mailed: false };
     const token = encodeURIComponent(subscriber.token);
     await tx.outbox.enqueue(
@@ -33,8 +40,8 @@ export class NewsletterService {
     return { subscriber, mailed: true };
   }
 
-  subscribe(website: Website, email: string, origin: string) {
-    return this.storage.transaction((tx) => this.subscribeIn(tx, website, email, origin));
+  subscribe(website: Website, email: string, origin: string, listId?: string) {
+    return this.storage.transaction((tx) => this.subscribeIn(tx, website, email, origin, listId));
   }
 
   confirm(website: Website, token: string) {

@@ -26,7 +26,7 @@ import { productJsonLd } from './product-json-ld.js';
 import { baseContext, type PageDeps, type SendOptions, sendPage } from './send-page.js';
 import { siteOrigin } from './seo-routes.js';
 import { tableBlockContext } from './table-block.js';
-import { THEME_STRINGS } from './theme-strings.js';
+import { themeStringsOf } from './theme-strings.js';
 
 /** A block as its template sees it: form and newsletter blocks carry their rendered island. */
 async function blockContext(storage: Storage, website: Website, block: Block) {
@@ -96,7 +96,7 @@ function purchaseProps(
     locale: website.locale,
     currency: website.currency,
     storeSettings: websiteContext(website).storeSettings,
-    localizedStrings: { ...THEME_STRINGS, ...(website.settings.localizedStrings as object | undefined) },
+    localizedStrings: themeStringsOf(website),
     websiteId: website.id,
   });
 }

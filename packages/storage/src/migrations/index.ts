@@ -19,6 +19,9 @@ import { payments } from './0022-payments.js';
 import { legalTexts } from './0023-legal-texts.js';
 import { productImports } from './0025-product-imports.js';
 import { editorCollaboration } from './0026-editor-collaboration.js';
+import { paymentRefunds } from './0028-payment-refunds.js';
+import { vatInvoicesPrices } from './0030-vat-invoices-prices.js';
+import { apiWebhooks } from './0031-api-webhooks.js';
 
 /**
  * Migrations live in code, not in files found at run time, so the bundled and compiled package
@@ -45,6 +48,9 @@ export const migrations: Record<string, Migration> = {
   '0023-legal-texts': legalTexts,
   '0025-product-imports': productImports,
   '0026-editor-collaboration': editorCollaboration,
+  '0028-payment-refunds': paymentRefunds,
+  '0030-vat-invoices-prices': vatInvoicesPrices,
+  '0031-api-webhooks': apiWebhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -16,6 +16,7 @@ import {
 } from '../../ui/controls.js';
 import { PageTitle } from '../../ui/page-title.js';
 import { type ContentCollection, content, type Entry, type EntryInput } from './content-api.js';
+import { TagListEditor } from './tag-list-editor.js';
 import { C } from './texts.js';
 
 /*
@@ -355,6 +356,11 @@ function EntryFields({
         <div className="entry-form__columns">
           {text('categories', C.fields.categories, { hint: C.fields.listHint })}
           {text('tags', C.fields.tags, { hint: C.fields.listHint })}
+          <TagListEditor
+            tags={list(draft.tags)}
+            disabled={locked}
+            onChange={(tags) => set('tags', tags.join(', '))}
+          />
           {text('authorDisplayName', C.fields.author)}
           {text('assetUrl', C.fields.assetUrl)}
           <SelectField

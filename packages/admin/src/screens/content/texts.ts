@@ -72,4 +72,12 @@ export const C = {
   delete: 'Löschen',
   confirmDelete: 'Wirklich löschen? Kommentare und Likes gehen mit.',
   view: 'Auf der Website ansehen',
+  tagEditor: {
+    title: 'Schlagwörter einzeln umbenennen oder entfernen:',
+    edit: (tag: string) => `Schlagwort „${tag}“ bearbeiten`,
+    rename: (tag: string) => `Neuer Name für „${tag}“`,
+    remove: (tag: string) => `Schlagwort „${tag}“ entfernen`,
+    apply: 'Übernehmen',
+    tagMissing: 'Bitte gib dem Schlagwort einen Namen.',
+  },
 } as const;

@@ -140,7 +140,7 @@ export function newBlock(kind: string, collections: readonly Collection[]): Bloc
     case 'form':
       return { type: 'form', id, formId: '' };
     case 'newsletter':
-      return { type: 'newsletter', id, title: 'Newsletter', description: '' };
+      return { type: 'newsletter', id, title: 'Newsletter', description: '', listId: '' };
     case 'gallery':
       return { type: 'gallery', id, images: [], settings: { design: 'grid' } };
     case 'social-links':
@@ -153,6 +153,17 @@ export function newBlock(kind: string, collections: readonly Collection[]): Bloc
       return { type: 'accordion', id, items: [{ title: 'Frage', markdown: '' }] };
     case 'map':
       return { type: 'map', id, lat: 52.52, lng: 13.405, zoom: 14, address: '' };
+    case 'table':
+      return {
+        type: 'table',
+        id,
+        caption: '',
+        headerRow: true,
+        rows: [
+          ['Spalte 1', 'Spalte 2'],
+          ['', ''],
+        ],
+      };
     default:
       return { type: kind, id };
   }

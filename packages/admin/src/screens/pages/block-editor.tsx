@@ -6,6 +6,7 @@ import { useAction } from '../../ui/async.js';
 import { Button, ErrorBox, SelectField, StatusMessage } from '../../ui/controls.js';
 import { BLOCK_KINDS, BlockFields, blockLabel, newBlock } from './block-fields.js';
 import { blockReducer, blocksToSave, initialHistory, newKey } from './block-history.js';
+import { usePageLock } from './page-lock.js';
 
 /*
  * The blocks of one page: add, edit, move (buttons, or Alt+↑/↓ on a block), duplicate, remove, undo
@@ -38,8 +39,19 @@ function errorsOf(fields: Readonly<Record<string, string>>, index: number): Reco
 }
 
 /** Mount with `key={page.id}`: another page starts a new history. */
-export function BlockEditor({ siteId, detail, collections, canEdit, canPublish, onSaved }: BlockEditorProps) {
+export function BlockEditor({
+  siteId,
+  detail,
+  collections,
+  canEdit: mayEdit,
+  canPublish: mayPublish,
+  onSaved,
+}: BlockEditorProps) {
   const page = detail.collection;
+  // While another member edits the page it opens read-only, saying who has it (R8.7.12).
+  const { lockedMessage } = usePageLock(siteId, page.id, mayEdit);
+  const canEdit = mayEdit && !lockedMessage;
+  const canPublish = mayPublish && !lockedMessage;
   const [state, dispatch] = useReducer(blockReducer, detail.blocks.draft, initialHistory);
   const [selected, setSelected] = useState<string | undefined>(state.blocks[0]?.key);
   const [kind, setKind] = useState('text');
@@ -183,6 +195,7 @@ export function BlockEditor({ siteId, detail, collections, canEdit, canPublish, 
           {state.dirty ? <span className="badge">{t.unsavedChanges}</span> : null}
         </div>
       ) : null}
+      <ErrorBox error={lockedMessage} />
       <ErrorBox error={action.error} />
       <StatusMessage>{announcement}</StatusMessage>
       {canEdit ? (

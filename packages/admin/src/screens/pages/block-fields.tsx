@@ -2,9 +2,11 @@ import { t } from '../../messages.js';
 import { Button, Checkbox, SelectField, TextArea, TextField } from '../../ui/controls.js';
 import { FormPicker } from '../forms/form-picker.js';
 import { ImagePicker } from '../media/image-picker.js';
+import { MailingListPicker } from '../newsletter/mailing-list-picker.js';
 import { BLOCK_FIELDS, type FieldsProps } from './block-catalogue.js';
 import { GalleryFields } from './gallery-block-fields.js';
 import { AudioFields, VideoFields } from './media-block-fields.js';
+import { TableFields } from './table-block-fields.js';
 
 export { BLOCK_KINDS, blockLabel, newBlock } from './block-catalogue.js';
 
@@ -73,6 +75,7 @@ export function BlockFields(props: FieldsProps) {
   if (block.type === 'accordion') return <AccordionFields {...props} />;
   if (block.type === 'video') return <VideoFields {...props} />;
   if (block.type === 'audio') return <AudioFields {...props} />;
+  if (block.type === 'table') return <TableFields {...props} />;
   if (block.type === 'form')
     return (
       <FormPicker
@@ -86,6 +89,14 @@ export function BlockFields(props: FieldsProps) {
   if (!specs) return <p className="muted">{t.blockUnknown}</p>;
   return (
     <>
+      {block.type === 'newsletter' ? (
+        <MailingListPicker
+          value={typeof block.listId === 'string' ? block.listId : ''}
+          error={errors.listId}
+          disabled={disabled}
+          onChange={(listId) => onChange({ listId }, 'listId')}
+        />
+      ) : null}
       {block.type === 'image' && !disabled ? (
         <ImagePicker
           label="Bild aus der Mediathek"

@@ -25,6 +25,7 @@ export const SITE_SECTIONS: SiteSectionLink[] = [
   { key: 'orders', label: t.orders, path: paths.orders, needs: ['commerce.view'] },
   { key: 'settings', label: t.settings, path: paths.settings, needs: ['site.settings', 'commerce.settings'] },
   { key: 'legal', label: 'Rechtliches', path: paths.legal, needs: ['site.settings'] },
+  { key: 'payments', label: 'Zahlungen', path: paths.payments, needs: ['commerce.settings'] },
   { key: 'members', label: t.members, path: paths.members, needs: ['site.members'] },
   { key: 'analytics', label: t.analytics, path: paths.analytics, needs: ['analytics.view'] },
   { key: 'forms', label: t.forms, path: paths.forms, needs: ['forms.view'] },

@@ -1,6 +1,8 @@
+import { datasetMessages, datasetProblem, truncateDataset } from '@baukasten/commerce';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
 import { mediaMessages } from '../media/media-messages.js';
+import { mailingListMessages } from '../newsletter/mailing-list-messages.js';
 import { markdownToHtml, sanitizedHtml } from './markdown.js';
 import { pageMessages as m } from './page-messages.js';
 
@@ -293,7 +295,34 @@ const newsletter = z.object({
   id: blockId,
   title: text(500, m.newsletterTextTooLong).optional(),
   description: text(500, m.newsletterTextTooLong).optional(),
+  // The list visitors are put on (R5.12.11). Checked against the site's lists when the page is saved
+  // (page-routes.ts), which also tells a site without any list to make one first (R8.7.15).
+  listId: z
+    .string({ error: mailingListMessages.listRequired })
+    .trim()
+    .max(64, mailingListMessages.listUnknown)
+    .default(''),
 });
+
+/**
+ * A table of the owner's data (a dataset). One without a row or column is refused (R5.12.9); a larger
+ * one is cut to the maximum of rows and columns (R5.12.10), by the rules the editor shows beforehand.
+ */
+const table = z
+  .object({
+    type: z.literal('table'),
+    id: blockId,
+    caption: text(500, m.captionTooLong).optional(),
+    headerRow: z.boolean().default(true),
+    rows: z.array(z.array(z.string({ error: datasetMessages.invalid }), { error: datasetMessages.invalid }), {
+      error: datasetMessages.invalid,
+    }),
+  })
+  .superRefine((block, ctx) => {
+    const problem = datasetProblem(block.rows);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['rows'] });
+  })
+  .transform((block) => ({ ...block, rows: truncateDataset(block.rows).rows }));
 
 const range = (name: string, min: number, max: number, fallback: number) =>
   wholeNumber(min, max, m.gallerySettingRange(name, min, max)).default(fallback);
@@ -408,6 +437,7 @@ export const BLOCK_KINDS = [
   'audio',
   'accordion',
   'map',
+  'table',
 ] as const;
 
 export const pageBlock = z.discriminatedUnion(
@@ -430,6 +460,7 @@ export const pageBlock = z.discriminatedUnion(
     audio,
     accordion,
     map,
+    table,
   ],
   { error: (issue) => (issue.code === 'invalid_union' ? m.blockTypeUnknown : undefined) },
 );

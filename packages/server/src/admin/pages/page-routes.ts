@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http-error.js';
 import { AdminInputError, parseInput } from '../admin-input.js';
 import { refuseNulCharacters } from '../catalog/text-guard.js';
+import { mailingListMessages } from '../newsletter/mailing-list-messages.js';
 import { accessedSite, requireSitePermission } from '../permissions.js';
 import { blocksInput, type PageBlock } from './page-blocks.js';
 import {
@@ -14,6 +15,7 @@ import {
   pageParams,
   pageUrlFromTitle,
 } from './page-input.js';
+import { refuseIfLockedByOther, registerPageLockRoutes } from './page-lock-routes.js';
 import { pageMessages as m } from './page-messages.js';
 import { collectionDetailView, collectionView, type EditableCollection } from './page-views.js';
 
@@ -47,6 +49,9 @@ function freeUrlId(title: string, taken: ReadonlySet<string>): string {
 async function checkReferences(storage: Storage, websiteId: string, blocks: readonly PageBlock[]) {
   const fields: Record<string, string> = {};
   const collections = new Map((await storage.collections.listAll(websiteId)).map((c) => [c.urlId, c]));
+  const lists = blocks.some((b) => b.type === 'newsletter')
+    ? new Set((await storage.mailingLists.list(websiteId)).map((l) => l.id))
+    : new Set<string>();
   for (const [index, block] of blocks.entries()) {
     if (block.type === 'products') {
       const target = collections.get(block.collectionUrlId);
@@ -55,6 +60,11 @@ async function checkReferences(storage: Storage, websiteId: string, blocks: read
     } else if (block.type === 'summary') {
       if (!collections.has(block.collectionUrlId))
         fields[`blocks.${index}.collectionUrlId`] = m.summaryCollectionUnknown(block.collectionUrlId);
+    } else if (block.type === 'newsletter') {
+      // No list at all: say to make one first (R8.7.15); else the block must pick one of them (R5.12.11).
+      if (lists.size === 0) fields[`blocks.${index}.listId`] = mailingListMessages.mailingListRequired;
+      else if (block.listId === '') fields[`blocks.${index}.listId`] = mailingListMessages.listRequired;
+      else if (!lists.has(block.listId)) fields[`blocks.${index}.listId`] = mailingListMessages.listUnknown;
     } else if (block.type === 'form') {
       if (!(await storage.forms.findById(websiteId, block.formId)))
         fields[`blocks.${index}.formId`] = m.formUnknown;
@@ -76,6 +86,7 @@ export function registerPageAdminRoutes(parent: FastifyInstance, storage: Storag
     const view = { preHandler: requireSitePermission('pages.view') };
     const editDrafts = { preHandler: requireSitePermission('pages.editDrafts') };
     const publish = { preHandler: requireSitePermission('pages.publish') };
+    registerPageLockRoutes(admin, storage);
 
     admin.get('/sites/:siteId/collections', view, async (request) => {
       const { websiteId } = accessedSite(request);
@@ -152,6 +163,7 @@ export function registerPageAdminRoutes(parent: FastifyInstance, storage: Storag
       const { pageId } = parseInput(pageParams, request.params);
       const { blocks } = parseInput(blocksInput, request.body);
       await editable(storage, websiteId, pageId);
+      await refuseIfLockedByOther(storage, request, websiteId, pageId);
       await checkReferences(storage, websiteId, blocks);
       // Stored blocks are the storefront's Block type; the kinds it does not render yet are kept as they are.
       if (!(await storage.collections.saveDraft(websiteId, pageId, blocks as unknown as Block[])))
@@ -162,6 +174,7 @@ export function registerPageAdminRoutes(parent: FastifyInstance, storage: Storag
     admin.post('/sites/:siteId/collections/:pageId/publish', publish, async (request) => {
       const { websiteId } = accessedSite(request);
       const { pageId } = parseInput(pageParams, request.params);
+      await refuseIfLockedByOther(storage, request, websiteId, pageId);
       const published = await storage.collections.publishDraft(websiteId, pageId);
       if (!published) throw pageNotFound();
       return collectionDetailView(published);

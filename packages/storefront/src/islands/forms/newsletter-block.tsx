@@ -10,6 +10,8 @@ export interface NewsletterBlockProps {
   title?: string | null;
   description?: string | null;
   submitText?: string | null;
+  /** The mailing list the block subscribes to; without one the server uses the site's first list. */
+  listId?: string;
   /** The website has captchaSettings.siteKey: the server asks for a token (NEWSLETTER_BLOCK_SUBMISSION). */
   captchaEnabled?: boolean;
 }
@@ -26,7 +28,11 @@ export function NewsletterBlock(props: NewsletterBlockProps) {
     action: 'NEWSLETTER_BLOCK_SUBMISSION',
     captchaEnabled: props.captchaEnabled === true,
     url: NEWSLETTER_SUBSCRIBE_URL,
-    payload: (email, token) => (token ? { email, captchaToken: token } : { email }),
+    payload: (email, token) => ({
+      email,
+      ...(token ? { captchaToken: token } : {}),
+      ...(props.listId ? { listId: props.listId } : {}),
+    }),
     successText: (body) => answerMessage(body) ?? NEWSLETTER_TEXTS.confirmationSent,
     failureText: NEWSLETTER_TEXTS.failed,
   });
