@@ -9,6 +9,7 @@ import { AnalyticsEntry } from './screens/analytics/analytics-entry.js';
 import { AnalyticsScreen } from './screens/analytics/analytics-screen.js';
 import { ApiKeysScreen } from './screens/api-keys/api-keys-screen.js';
 import { CodeEditor } from './screens/code/code-editor.js';
+import { DesignScreen } from './screens/design/design-screen.js';
 import { CommentQueue } from './screens/comments/comment-queue.js';
 import { ContentCollections, ContentEntries } from './screens/content/content-screen.js';
 import { FormList, FormSubmissions } from './screens/forms/forms-screen.js';
@@ -85,6 +86,8 @@ function SiteSectionScreen({ route }: { route: Extract<Route, { name: 'site' }> 
       return <MediaLibrary />;
     case 'code':
       return <CodeEditor />;
+    case 'design':
+      return <DesignScreen />;
     case 'apiKeys':
       return <ApiKeysScreen />;
     case 'content':

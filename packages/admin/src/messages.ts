@@ -9,6 +9,8 @@ export const t = {
   networkError: 'Netzwerkfehler: Die Verbindung zum Server konnte nicht hergestellt werden.',
   unableToLoad: 'Das konnte nicht geladen werden.',
   unableToLoadCollections: 'Die Seiten konnten nicht geladen werden.',
+  // R8.7.10: the Design screen's font list or one of its font previews did not arrive.
+  fontsUnavailable: 'Die Schriften oder die Schriftvorschau konnten nicht geladen werden.',
   contentNotFound: 'Dieser Inhalt wurde nicht gefunden.',
   noResults: 'Keine Ergebnisse.',
   // Spec 5, editor UI validation messages (R5.12).
@@ -112,6 +114,7 @@ export const t = {
     analytics: 'Besuche, Umsatz, Ladezeiten und Fehler als Diagramme.',
     forms: 'Eingegangene Formular-Antworten lesen und als CSV exportieren.',
     media: 'Bilder hochladen, beschreiben und für Seiten und Produkte bereitstellen.',
+    design: 'Vorlage, Schriften, Farben und Abstände mit Live-Vorschau.',
     code: 'Vorlagen und Stylesheet des Themes anpassen.',
     apiKeys: 'Schlüssel für die Shop-API erstellen und widerrufen.',
     content: 'Blogbeiträge und Veranstaltungen schreiben und veröffentlichen.',

@@ -25,6 +25,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       hostnames: config.demoHostnames,
       ...(config.demoOwner ? { owner: demoOwnerSeed() } : {}),
     });
+  // The outbound guard's test switch (private addresses for images and webhooks); production ignores it.
+  const allowPrivateHosts = config.outboundAllowPrivateHosts && config.serverTestMode;
   const app = await buildApp({
     storage,
     logLevel: config.logLevel,
@@ -36,7 +38,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     editorHostnames: config.demoHostnames,
     serverTestMode: config.serverTestMode,
     // The private-address switch is for tests; a production server (no test mode) ignores it.
-    imports: { images: { allowPrivateHosts: config.importAllowPrivateImageHosts && config.serverTestMode } },
+    imports: { images: { allowPrivateHosts } },
+    webhooks: { allowPrivateHosts },
     demoOwner: { enabled: config.demoOwner, hostnames: config.demoHostnames },
     payments: {
       secretsKey: loadSecretsKey({

@@ -48,8 +48,25 @@ export interface PaymentEventsTable {
   received_at: number;
 }
 
+export interface PaymentRefundsTable {
+  website_id: string;
+  id: string;
+  order_id: string;
+  payment_id: string | null;
+  method: string;
+  idempotency_key: string;
+  amount_minor: number;
+  currency: string;
+  status: string;
+  provider_refund_id: string | null;
+  iban: string | null;
+  restocked: number;
+  created_at: number;
+}
+
 declare module './schema.js' {
   interface Database {
+    payment_refunds: PaymentRefundsTable;
     payment_provider_settings: PaymentProviderSettingsTable;
     payments: PaymentsTable;
     payment_events: PaymentEventsTable;
@@ -121,7 +138,46 @@ export interface NewPayment {
   status?: PaymentStatus;
 }
 
+/** A refund the owner asked for (migration 0028). Vorkasse refunds are transfers by hand, to `iban`. */
+export interface PaymentRefund {
+  id: string;
+  websiteId: string;
+  orderId: string;
+  paymentId?: string;
+  method: string;
+  idempotencyKey: string;
+  amountMinor: number;
+  currency: string;
+  /** pending: asked at the provider, no answer yet; failed: the provider refused it. */
+  status: 'pending' | 'succeeded' | 'failed';
+  providerRefundId?: string;
+  iban?: string;
+  restocked: boolean;
+  createdAt: number;
+}
+
+export type NewPaymentRefund = Omit<PaymentRefund, 'id' | 'websiteId' | 'createdAt' | 'providerRefundId'>;
+
 export interface PaymentRepository {
+  /**
+   * Records a refund under the owner's idempotency key; `created: false` answers the refund recorded
+   * before under the same key (a double click, a retried request) without writing anything.
+   */
+  claimRefund(
+    websiteId: string,
+    input: NewPaymentRefund,
+    now?: number,
+  ): Promise<{ created: boolean; refund: PaymentRefund }>;
+  finishRefund(
+    websiteId: string,
+    refundId: string,
+    status: PaymentRefund['status'],
+    providerRefundId?: string,
+  ): Promise<void>;
+  listRefunds(websiteId: string, orderId: string): Promise<PaymentRefund[]>;
+  /** Puts refunded goods back on the shelf (variants in id order, as checkout locks them). */
+  returnStock(websiteId: string, lines: { variantId: string; quantity: number }[]): Promise<void>;
+
   saveProviderSettings(
     websiteId: string,
     provider: PaymentProviderName,
@@ -203,6 +259,25 @@ function toSettings(row: Selectable<PaymentProviderSettingsTable>): PaymentProvi
   return settings;
 }
 
+function toRefund(row: Selectable<PaymentRefundsTable>): PaymentRefund {
+  const refund: PaymentRefund = {
+    id: row.id,
+    websiteId: row.website_id,
+    orderId: row.order_id,
+    method: row.method,
+    idempotencyKey: row.idempotency_key,
+    amountMinor: Number(row.amount_minor),
+    currency: row.currency,
+    status: row.status === 'succeeded' || row.status === 'failed' ? row.status : 'pending',
+    restocked: fromFlag(row.restocked),
+    createdAt: Number(row.created_at),
+  };
+  if (row.payment_id !== null) refund.paymentId = row.payment_id;
+  if (row.provider_refund_id !== null) refund.providerRefundId = row.provider_refund_id;
+  if (row.iban !== null) refund.iban = row.iban;
+  return refund;
+}
+
 function toPayment(row: Selectable<PaymentsTable>): Payment {
   const payment: Payment = {
     id: row.id,
@@ -246,7 +321,84 @@ export function paymentRepository(db: Kysely<Database>): PaymentRepository {
     return row && toPayment(row);
   };
 
+  const findRefundByKey = async (websiteId: string, key: string) => {
+    const row = await db
+      .selectFrom('payment_refunds')
+      .selectAll()
+      .where('website_id', '=', websiteId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    return row && toRefund(row);
+  };
+
   return {
+    async claimRefund(websiteId, input, now = Date.now()) {
+      const row = {
+        website_id: websiteId,
+        id: newId(now),
+        order_id: input.orderId,
+        payment_id: input.paymentId ?? null,
+        method: input.method,
+        idempotency_key: input.idempotencyKey,
+        amount_minor: input.amountMinor,
+        currency: input.currency,
+        status: input.status,
+        provider_refund_id: null,
+        iban: input.iban ?? null,
+        restocked: toFlag(input.restocked),
+        created_at: now,
+      };
+      const inserted = await db
+        .insertInto('payment_refunds')
+        .values(row)
+        .onConflict((c) => c.columns(['website_id', 'idempotency_key']).doNothing())
+        .returning('id')
+        .execute();
+      if (inserted.length > 0) return { created: true, refund: toRefund(row) };
+      const existing = await findRefundByKey(websiteId, input.idempotencyKey);
+      if (!existing) throw new Error('refund vanished');
+      return { created: false, refund: existing };
+    },
+
+    async finishRefund(websiteId, refundId, status, providerRefundId) {
+      await db
+        .updateTable('payment_refunds')
+        .set({ status, provider_refund_id: providerRefundId ?? null })
+        .where('website_id', '=', websiteId)
+        .where('id', '=', refundId)
+        .execute();
+    },
+
+    async listRefunds(websiteId, orderId) {
+      if (!isKey(websiteId) || !isKey(orderId)) return [];
+      const rows = await db
+        .selectFrom('payment_refunds')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('order_id', '=', orderId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toRefund);
+    },
+
+    async returnStock(websiteId, lines) {
+      const back = new Map<string, number>();
+      for (const { variantId, quantity } of lines) {
+        if (!isKey(variantId) || !Number.isSafeInteger(quantity) || quantity <= 0) continue;
+        back.set(variantId, (back.get(variantId) ?? 0) + quantity);
+      }
+      for (const variantId of [...back.keys()].sort()) {
+        await db
+          .updateTable('product_variants')
+          .set({ qty_in_stock: sql`qty_in_stock + ${back.get(variantId)!}` })
+          .where('website_id', '=', websiteId)
+          .where('id', '=', variantId)
+          .where('unlimited', '=', 0)
+          .execute();
+      }
+    },
+
     async saveProviderSettings(websiteId, provider, settings, now = Date.now()) {
       const row = {
         mode: settings.mode,

@@ -22,6 +22,7 @@ export type SiteSection =
   | 'formSubmissions'
   | 'media'
   | 'code'
+  | 'design'
   | 'apiKeys'
   | 'content'
   | 'contentEntries'
@@ -64,6 +65,7 @@ const SEGMENTS: Record<string, SiteSection> = {
   formulare: 'forms',
   bilder: 'media',
   code: 'code',
+  design: 'design',
   'api-schluessel': 'apiKeys',
   inhalte: 'content',
   kommentare: 'comments',
@@ -138,6 +140,7 @@ export const paths = {
     `${BASE}/sites/${enc(siteId)}/formulare/${enc(formId)}`,
   media: (siteId: string) => `${BASE}/sites/${enc(siteId)}/bilder`,
   code: (siteId: string) => `${BASE}/sites/${enc(siteId)}/code`,
+  design: (siteId: string) => `${BASE}/sites/${enc(siteId)}/design`,
   apiKeys: (siteId: string) => `${BASE}/sites/${enc(siteId)}/api-schluessel`,
   content: (siteId: string) => `${BASE}/sites/${enc(siteId)}/inhalte`,
   /** A blog's posts or an events page's events; with an entry id (or 'neu') its form. */

@@ -8,10 +8,12 @@ import { type ImportOptions, registerImportRoutes } from '../imports/import-rout
 import { registerLegalAdminRoutes } from '../legal/legal-admin-routes.js';
 import type { PageDeps } from '../pages/send-page.js';
 import { registerPaymentSettingsRoutes } from '../payments/payment-settings-routes.js';
-import { registerRefundRoutes } from '../payments/refund-routes.js';
 import type { PaymentSetup } from '../payments/payment-setup.js';
+import { registerRefundRoutes } from '../payments/refund-routes.js';
 import type { RateLimiter } from '../rate-limit.js';
 import type { SharedState } from '../shared-state.js';
+import { registerSiteStylesAdminRoutes } from '../site-styles/site-styles-routes.js';
+import { registerWebhookRoutes, type WebhookOptions } from '../webhooks/webhook-admin-routes.js';
 import { registerAccountRoutes } from './account-routes.js';
 import { AdminInputError } from './admin-input.js';
 import { AdminAuth } from './admin-session.js';
@@ -54,6 +56,8 @@ export interface AdminOptions {
   serverTestMode?: boolean;
   /** Stripe and PayPal keys of each site (payments/payment-setup.ts): the "Zahlungen" screen. */
   payments?: PaymentSetup;
+  /** The "Webhooks" screen: the outbound address guard's test switch. */
+  webhooks?: WebhookOptions;
 }
 
 export interface AdminLimiters {
@@ -131,7 +135,9 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminOp
       registerMediaRoutes(admin, storage);
       registerThemeCodeRoutes(admin, storage, options.pages);
       registerPreviewRoutes(admin, storage, options.pages);
+      registerSiteStylesAdminRoutes(admin, storage, options.pages);
       registerApiKeyRoutes(admin, storage);
+      registerWebhookRoutes(admin, storage, options.webhooks);
       registerImportRoutes(admin, storage, options.imports);
       registerLegalAdminRoutes(admin, storage, (website) =>
         offeredProviders(

@@ -11,9 +11,15 @@ import {
   ProductType,
   type ShippingAddress,
   shippingAddressProblems,
+  taxClassOf,
+  normaliseVatId,
+  VAT_ID_MESSAGES,
+  vatIdProblem,
 } from '@baukasten/commerce';
 import type { Order, PlaceOrderResult, Storage, Website } from '@baukasten/storage';
+import { type OrderVisit, recordPurchase } from '../analytics/purchase-event.js';
 import { type BankAccount, orderConfirmationEmail } from '../email/order-email-templates.js';
+import { enqueueNewOrderNotice } from '../email/owner-notifications.js';
 import {
   appliedGiftCards,
   checkGiftCardsFit,
@@ -26,7 +32,7 @@ import { serverMessages } from '../messages.js';
 import { giroCodeTextOf, shopBankAccountOf } from '../payments/giro-code.js';
 import { paymentOptionsOf } from '../payments/payment-options.js';
 import type { EntrySnapshot } from './cart-view.js';
-import { totalsOf } from './cart-view.js';
+import { shopCountry, totalsOf } from './cart-view.js';
 import type { PaymentProvider } from './payment-providers.js';
 import { offeredProviders, siteInTestMode, testPaymentsAllowed } from './test-mode.js';
 
@@ -34,7 +40,15 @@ export interface CheckoutInput {
   email: string;
   shippingAddress?: ShippingAddress;
   shippingOptionId?: string;
+  /**
+   * The shipping costs the checkout page showed, by rate id: the order is refused when the chosen rate
+   * now costs something else (the cart or the country changed), so it never keeps a cost not shown.
+   */
+  shownShipping?: Record<string, number>;
   couponCodes?: string[];
+  /** A business buyer: company name and USt-IdNr. (format checked per delivery country; reverse charge abroad). */
+  company?: string;
+  vatId?: string;
   /** Gift cards that pay part or all of the grand total; the provider is asked only for the rest. */
   giftCardCodes?: string[];
   paymentMethod: string;
@@ -48,6 +62,8 @@ export interface CheckoutExtras {
   shopUrl: string;
   /** Stripe and PayPal as the website connected them (payments/hosted-checkout.ts), already test-mode filtered. */
   hostedProviders?: readonly PaymentProvider[];
+  /** The shopper's visit (analytics cookie), if any. */
+  visit?: OrderVisit;
 }
 
 /** An HttpError that also names the fields the shopper has to fix. */
@@ -114,13 +130,29 @@ export class CheckoutService {
       }
     }
     const country = input.shippingAddress ? normaliseCountryCode(input.shippingAddress.country) : undefined;
+    const buyer = businessBuyerOf(input, country ?? shopCountry(website));
     const totals = totalsOf(website, cart.entries, {
       ...(country ? { country } : {}),
+      ...buyer,
       shippingOptionId: input.shippingOptionId,
       couponCodes: input.couponCodes,
     });
     if (input.shippingOptionId && !totals.shippingOptions.some((o) => o.id === input.shippingOptionId)) {
       throw new HttpError(400, 'SHIPPING_OPTION_UNKNOWN', serverMessages.shippingOptionUnknown);
+    }
+    // Shipping zones (issue 23): no rate of any zone serves this country, or none fits this cart.
+    if (totals.requiresShipping && !totals.selectedShippingOption) {
+      const message = serverMessages.noShippingTo(countryNameOf(country ?? ''));
+      throw new FieldsError('SHIPPING_NOT_AVAILABLE', message, { country: message });
+    }
+    const chosen = totals.selectedShippingOption;
+    const shown = chosen ? input.shownShipping?.[chosen.id] : undefined;
+    if (chosen && shown !== undefined && shown !== chosen.costMinor) {
+      throw new HttpError(
+        409,
+        'SHIPPING_CHANGED',
+        serverMessages.shippingChanged(chosen.name, formatMoney(chosen.costMinor, cart.currency, website.locale)),
+      );
     }
     const minimum = website.settings.storeSettings.minimumOrderMinor;
     if (minimum !== undefined && totals.subtotalMinor < minimum) {
@@ -168,7 +200,12 @@ export class CheckoutService {
         shippingOption: totals.selectedShippingOption,
         validCoupons: totals.validCoupons,
         applicableTaxRules: totals.applicableTaxRules,
+        // VAT per rate as the shopper saw it at the checkout (§ 14 Abs. 4 Nr. 8 UStG); the invoice reads it.
+        vat: { treatment: totals.vatTreatment, lines: totals.vatLines, note: totals.vatNote },
+        ...(buyer.company ? { buyer } : {}),
         payment: { method: provider.id, reference: payment.reference, status: payment.status },
+        // The visit the order was placed in: its purchase, recorded when paid, joins that visit's funnel.
+        ...(extras.visit?.sessionId ? { analyticsVisit: extras.visit } : {}),
         giftCards: appliedGiftCards(giftCards),
         giftCardMinor: giftCards.amountMinor,
       },
@@ -187,6 +224,7 @@ export class CheckoutService {
         data: {
           productType: snapshots[i].productType,
           attributes: snapshots[i].attributes ?? {},
+          taxClass: taxClassOf(snapshots[i].taxClass),
           ...(snapshots[i].productType === ProductType.DIGITAL
             ? { downloadToken: randomBytes(16).toString('hex') }
             : {}),
@@ -213,6 +251,9 @@ export class CheckoutService {
       await extras.whenPlaced?.(tx, order);
       await recordAcceptedTexts(tx, order, legalTexts);
       await enqueueOrderConfirmation(tx, website, order, extras.shopUrl, legalTexts);
+      // Issue 23: the owner hears of the order; one paid at once counts as a purchase right here.
+      await enqueueNewOrderNotice(tx, website, order);
+      if (payment.status === 'PAID') await recordPurchase(tx, website, order);
     };
     let result: PlaceOrderResult;
     try {
@@ -235,6 +276,30 @@ export class CheckoutService {
   async findOrder(website: Website, orderId: string) {
     return this.storage.orders.findById(website.id, orderId);
   }
+}
+
+const germanCountryNames = new Intl.DisplayNames(['de'], { type: 'region' });
+function countryNameOf(code: string): string {
+  try {
+    return (code && germanCountryNames.of(code)) || code || 'dieses Land';
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The business buyer of the checkout, or nothing: a USt-IdNr. must have the format of the delivery country
+ * and comes with a company name (German messages per field); a company alone is just part of the address.
+ */
+function businessBuyerOf(input: CheckoutInput, country: string): { company?: string; vatId?: string } {
+  const company = typeof input.company === 'string' ? input.company.trim() : '';
+  const vatId = normaliseVatId(input.vatId);
+  const problem = vatIdProblem(vatId, country, company);
+  if (problem) {
+    const field = problem === VAT_ID_MESSAGES.companyMissing ? 'company' : 'vatId';
+    throw new FieldsError('INVALID_VAT_ID', problem, { [field]: problem });
+  }
+  return { ...(company ? { company } : {}), ...(vatId ? { vatId } : {}) };
 }
 
 /** Queues the German confirmation in the order's transaction; an order without an email gets none. */

@@ -2,10 +2,14 @@ import { SESSION_MESSAGES } from '@baukasten/commerce';
 import type { Order, Storage } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { visitorOf } from '../analytics/event-context.js';
 import { checkCrumb, registerCrumbCookie } from '../crumb.js';
 import { HttpError } from '../http-error.js';
+import type { CheckoutPageRenderer } from '../pages/checkout-page.js';
 import { siteOrigin } from '../pages/seo-routes.js';
 import { parseOr400 } from '../parse-input.js';
+import { type HostedPayments, isHostedMethod } from '../payments/hosted-checkout.js';
+import { PaymentGatewayError } from '../payments/payment-gateway.js';
 import { InMemoryRateLimiter, type RateLimiter } from '../rate-limit.js';
 import { websiteOf } from '../site-request.js';
 import { additionalFieldsInput, optionalText } from './cart-input.js';
@@ -24,13 +28,11 @@ import {
   CONFIRMATION_PAGE,
   checkoutFormInput,
   checkoutRefusal,
+  checkoutUpdate,
   isFormPost,
   sameSitePath,
   withQueryParam,
 } from './form-posts.js';
-import { type HostedPayments, isHostedMethod } from '../payments/hosted-checkout.js';
-import type { CheckoutPageRenderer } from '../pages/checkout-page.js';
-import { PaymentGatewayError } from '../payments/payment-gateway.js';
 import { defaultPaymentProviders, type PaymentProvider } from './payment-providers.js';
 
 export interface CommerceOptions {
@@ -81,6 +83,9 @@ const checkoutBody = z.object({
   shippingOptionId: text(64).optional(),
   couponCodes: z.array(text(64)).max(20).optional(),
   giftCardCodes: z.array(text(64)).max(20).optional(),
+  // A business buyer (optional): company and USt-IdNr., checked per delivery country (checkout-service.ts).
+  company: text(200).optional(),
+  vatId: text(30).optional(),
   paymentMethod: text(64),
   paymentDetails: z.record(z.string(), z.unknown()).optional(),
   crumb: z.string().optional(),
@@ -231,13 +236,20 @@ export function registerCommerceRoutes(
     let order: Order;
     try {
       await guarded(request);
+      // "Aktualisieren": the shopper changed the country or the shipping rate; show the totals for it.
+      const update = options.renderCheckout ? checkoutUpdate(request.body) : undefined;
+      if (update && options.renderCheckout) return options.renderCheckout(request, reply, update);
       order = await checkout.checkout(
         websiteOf(request),
         cartIdOf(request),
         {
           ...checkoutFormInput(request.body),
         },
-        { shopUrl: siteOrigin(request), hostedProviders: await hostedProvidersOf(request) },
+        {
+          shopUrl: siteOrigin(request),
+          hostedProviders: await hostedProvidersOf(request),
+          visit: visitorOf(request),
+        },
       );
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
@@ -271,6 +283,7 @@ export function registerCommerceRoutes(
       const order = await checkout.checkout(website, cartIdOf(request), body, {
         shopUrl: siteOrigin(request),
         hostedProviders: await hostedProvidersOf(request),
+        visit: visitorOf(request),
       });
       let paymentUrl: string | undefined;
       let paymentError: { type: string; message: string } | undefined;

@@ -2,14 +2,20 @@ import { formatMoney, PageType } from '@baukasten/commerce';
 import type { Website } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type CartChoices, cartView } from '../commerce/cart-view.js';
+import { type CartChoices, type CartView, cartView, totalsOf } from '../commerce/cart-view.js';
 import { CART_COOKIE } from '../commerce/commerce-routes.js';
 import type { PaymentProvider } from '../commerce/payment-providers.js';
 import { checkoutPrefillOf } from '../customer-accounts/customer-accounts.js';
 import { websiteOf } from '../site-request.js';
 import { CART_PATH, CHECKOUT_PATH, confirmationPath, pageQueryOf } from './cart-page.js';
 import { countryOptions } from './checkout-countries.js';
-import { cartDisplay, minimumOrderOf, paymentMethodLabel, productLinks } from './commerce-page-context.js';
+import {
+  cartDisplay,
+  minimumOrderOf,
+  moneyTextOf,
+  paymentMethodLabel,
+  productLinks,
+} from './commerce-page-context.js';
 import { checkoutErrorMessage, commercePageTexts } from './commerce-page-messages.js';
 import { formRefusal, REFUSED_STATUS, refusedTitle } from './form-refusal.js';
 import { baseContext, type PageDeps, sendPage } from './send-page.js';
@@ -34,6 +40,8 @@ export interface CheckoutRefusal {
   /** Messages by field name (= the input's id in checkout.jsont). */
   fields: Readonly<Record<string, string>>;
   values: Readonly<Record<string, string>>;
+  /** Sent with "Aktualisieren": shown again with its totals, as no refusal (form-posts.ts checkoutUpdate). */
+  updateOnly?: boolean;
 }
 
 /** The checkout form's labels, in the form's order: they name the fields in the error summary. */
@@ -53,6 +61,33 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The totals with each offered rate, for the summary: the theme shows the set of the checked rate, so
+ * the total follows the choice at once without a script (the checkout page runs none) and with
+ * "Aktualisieren" where the browser cannot select by the checked option.
+ */
+function shippingTotalsOf(
+  website: Website,
+  entries: Parameters<typeof totalsOf>[1],
+  choices: CartChoices,
+  view: CartView,
+) {
+  const money = moneyTextOf(website, view.currency);
+  return view.shippingOptions.map((option) => {
+    const totals = totalsOf(website, entries, { ...choices, shippingOptionId: option.id });
+    const rule = totals.applicableTaxRules[0];
+    return {
+      id: option.id,
+      name: option.name,
+      checked: option.id === view.selectedShippingOption?.id,
+      shippingCostText: money(totals.shippingCostMinor),
+      taxLabel: rule ? `enthaltene ${rule.name} (${rule.ratePercent} %)` : 'enthaltene Steuern',
+      taxText: money(totals.taxMinor),
+      grandTotalText: money(totals.grandTotalMinor),
+    };
+  });
+}
+
+/**
  * Renders the checkout page, or answers a redirect when there is nothing to check out. With a refusal,
  * the page of the refused form post (status 422).
  */
@@ -70,7 +105,8 @@ export function registerCheckoutPage(
 ) {
   const { storage } = deps;
 
-  const render: CheckoutPageRenderer = async (request, reply, refusal) => {
+  const render: CheckoutPageRenderer = async (request, reply, sent) => {
+    const refusal = sent?.updateOnly ? undefined : sent;
     const website = websiteOf(request);
     // Stripe and PayPal come from the website's connected keys (payments/hosted-checkout.ts).
     const providers = await providersOf(website);
@@ -79,8 +115,8 @@ export function registerCheckoutPage(
     const cart = cartId ? await storage.carts.find(website.id, cartId) : undefined;
     if (cart?.isPurchased && cart.orderId) return reply.redirect(confirmationPath(cart.orderId), 303);
     if (!cart || cart.isPurchased || cart.entries.length === 0) return reply.redirect(CART_PATH, 303);
-    const view = cartView(website, cart);
-    const minimum = minimumOrderOf(website, view.subtotalCents, view.currency);
+    const basicView = cartView(website, cart);
+    const minimum = minimumOrderOf(website, basicView.subtotalCents, basicView.currency);
     // The cart page explains the minimum order; the checkout would only refuse the order.
     if (!minimum.met) return reply.redirect(CART_PATH, 303);
 
@@ -88,16 +124,32 @@ export function registerCheckoutPage(
     const links = await productLinks(
       storage,
       website.id,
-      view.entries.map((e) => e.itemId),
+      basicView.entries.map((e) => e.itemId),
     );
-    const shoppingCart = cartDisplay(website, view, links);
     const choices = cart.data as CartChoices;
     // A signed-in customer finds their email and default address filled in; a refused form what was typed.
     const saved = await checkoutPrefillOf(deps, request);
-    const typed = refusal?.values;
+    const typed = sent?.values;
     const prefill = typed
       ? { email: typed.email ?? '', address: { ...typed, country: typed.country || undefined } }
       : saved;
+    const countries = countryOptions(
+      website,
+      (typed?.country || undefined) ?? choices.country ?? prefill?.address?.country,
+    );
+    // The totals are those of the country the form shows and the rate chosen (issue 23): only the rates
+    // of that country's zone that fit this cart, the cheapest preselected.
+    const shipTo = countries.find((c) => c.selected)?.code;
+    const shownChoices: CartChoices = {
+      ...choices,
+      ...(shipTo ? { country: shipTo } : {}),
+      ...(typed?.shippingOptionId ? { shippingOptionId: typed.shippingOptionId } : {}),
+    };
+    const view = cartView(website, cart, totalsOf(website, cart.entries, shownChoices));
+    const shoppingCart = {
+      ...cartDisplay(website, view, links),
+      shippingTotals: shippingTotalsOf(website, cart.entries, shownChoices, view),
+    };
     const configuredMinimum = website.settings.storeSettings?.minimumOrderMinor;
     const context = {
       ...(await baseContext(storage, website)),
@@ -111,14 +163,12 @@ export function registerCheckoutPage(
       checkoutForm: {
         action: CHECKOUT_API_PATH,
         requiresShipping: view.requiresShipping,
-        countries: countryOptions(
-          website,
-          (typed?.country || undefined) ?? choices.country ?? prefill?.address?.country,
-        ),
+        countries,
         prefill: { email: prefill?.email ?? '', ...prefill?.address },
-        shippingOptions: typed?.shippingOptionId
-          ? shoppingCart.shippingOptions.map((o) => ({ ...o, checked: o.id === typed.shippingOptionId }))
-          : shoppingCart.shippingOptions,
+        shippingOptions: shoppingCart.shippingOptions,
+        // What each rate costs as shown: the order is refused if it costs something else by then.
+        shippingQuote: view.shippingOptions.map((o) => `${o.id}:${o.costMinor}`).join(','),
+        noShipping: view.requiresShipping && view.shippingOptions.length === 0,
         couponCodes: typed ? (typed.couponCodes ?? '') : (choices.couponCodes ?? []).join(', '),
         giftCardCodes: typed?.giftCardCodes ?? '',
         paymentMethods: providers.map((provider, index) => ({
@@ -135,15 +185,15 @@ export function registerCheckoutPage(
       error: refusal
         ? null
         : fehler
-        ? {
-            message: checkoutErrorMessage(fehler, {
-              minimumText:
-                configuredMinimum !== undefined
-                  ? formatMoney(configuredMinimum, view.currency, website.locale)
-                  : undefined,
-            }),
-          }
-        : null,
+          ? {
+              message: checkoutErrorMessage(fehler, {
+                minimumText:
+                  configuredMinimum !== undefined
+                    ? formatMoney(configuredMinimum, view.currency, website.locale)
+                    : undefined,
+              }),
+            }
+          : null,
     };
     const status = refusal ? REFUSED_STATUS : 200;
     return sendPage(deps, request, reply, 'checkout', context, status, { scripts: false });

@@ -6,6 +6,13 @@ import { orderView } from '../commerce/checkout-service.js';
 import { HttpError } from '../http-error.js';
 import { withdrawalsShown } from '../legal/withdrawal-display.js';
 import { serverMessages } from '../messages.js';
+import { bankTransferDisplay, giroCodePng, giroCodeTextOf } from '../payments/giro-code.js';
+import {
+  isHostedMethod,
+  PAYMENT_STATE_TEXTS,
+  type PaymentNotice,
+  retryPath,
+} from '../payments/hosted-checkout.js';
 import type { RateLimiter } from '../rate-limit.js';
 import { websiteOf } from '../site-request.js';
 import { pageQueryOf } from './cart-page.js';
@@ -20,8 +27,6 @@ import { commercePageTexts } from './commerce-page-messages.js';
 import { emailMatches, findOrderByReference, orderStatusPath } from './order-lookup.js';
 import { baseContext, notFoundContext, type PageDeps, sendPage } from './send-page.js';
 import { siteOrigin } from './seo-routes.js';
-import { isHostedMethod, PAYMENT_STATE_TEXTS, type PaymentNotice, retryPath } from '../payments/hosted-checkout.js';
-import { bankTransferDisplay, giroCodePng, giroCodeTextOf } from '../payments/giro-code.js';
 
 /*
  * What the shopper sees after ordering: the confirmation (page type 202 when paid, 207 when the money is
@@ -37,7 +42,11 @@ const confirmationQuery = z.object({
 const methodOf = (order: Order) => (order.data.payment as { method?: unknown } | undefined)?.method;
 
 /** An unpaid Vorkasse order: bank details, reference, due date and GiroCode. */
-async function bankTransferOf(website: Website, order: Order, display: { isPaid: boolean; amountDueText: string }) {
+async function bankTransferOf(
+  website: Website,
+  order: Order,
+  display: { isPaid: boolean; amountDueText: string },
+) {
   if (display.isPaid || order.status === 'cancelled' || methodOf(order) !== 'bank-transfer') return null;
   return bankTransferDisplay(website, order, display.amountDueText);
 }
@@ -48,7 +57,8 @@ async function bankTransferOf(website: Website, order: Order, display: { isPaid:
  */
 function providerPaymentOf(order: Order, isPaid: boolean, notice: string | undefined, crumb: string) {
   if (isPaid || order.status === 'cancelled' || !isHostedMethod(methodOf(order))) return null;
-  const key: PaymentNotice = notice && notice in PAYMENT_STATE_TEXTS ? (notice as PaymentNotice) : 'requires_action';
+  const key: PaymentNotice =
+    notice && notice in PAYMENT_STATE_TEXTS ? (notice as PaymentNotice) : 'requires_action';
   return {
     message: PAYMENT_STATE_TEXTS[key],
     isError: key === 'failed' || key === 'unavailable' || key === 'amount_mismatch',
@@ -180,7 +190,9 @@ export function registerOrderPages(site: FastifyInstance, deps: PageDeps, status
     const id = orderId.replace(/\.png$/, '');
     const order = id.length <= 64 ? await storage.orders.findById(website.id, id) : undefined;
     const payload =
-      order && !isPaid(order) && methodOf(order) === 'bank-transfer' ? giroCodeTextOf(website, order) : undefined;
+      order && !isPaid(order) && methodOf(order) === 'bank-transfer'
+        ? giroCodeTextOf(website, order)
+        : undefined;
     if (!payload) return sendOrderNotFound(deps, request, reply);
     reply.header('cache-control', 'private, max-age=3600');
     return reply.type('image/png').send(await giroCodePng(payload));

@@ -33,6 +33,9 @@ const EXEMPT: Record<string, string> = {
   'POST /api/site-users/account/notifications/restock/send/all': 'bearer token',
   // One-click unsubscribe (RFC 8058): mail clients post it without cookies; the token in the link is the proof.
   'POST /newsletter/abmelden': 'unsubscribe token',
+  // Payment providers post their webhooks without cookies; the provider's signature (checked by its SDK) is the proof.
+  'POST /api/payments/stripe/webhook/:websiteId': 'provider signature',
+  'POST /api/payments/paypal/webhook/:websiteId': 'provider signature',
 };
 
 const keyOf = (r: RegisteredRoute) => `${r.method} ${r.url}`;

@@ -20,6 +20,7 @@ import { legalTexts } from './0023-legal-texts.js';
 import { productImports } from './0025-product-imports.js';
 import { editorCollaboration } from './0026-editor-collaboration.js';
 import { paymentRefunds } from './0028-payment-refunds.js';
+import { shippingZones } from './0029-shipping-zones.js';
 import { vatInvoicesPrices } from './0030-vat-invoices-prices.js';
 import { apiWebhooks } from './0031-api-webhooks.js';
 
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0025-product-imports': productImports,
   '0026-editor-collaboration': editorCollaboration,
   '0028-payment-refunds': paymentRefunds,
+  '0029-shipping-zones': shippingZones,
   '0030-vat-invoices-prices': vatInvoicesPrices,
   '0031-api-webhooks': apiWebhooks,
 };

@@ -8,6 +8,7 @@ import { isMissingRoute, useAction, useLoad } from '../../ui/async.js';
 import { Button, ConfirmButton, ErrorBox, Loading, NotAvailable, StatusMessage } from '../../ui/controls.js';
 import { dateTime, money, variantLabel } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
+import { RefundPanel } from './refund-panel.js';
 
 function Totals({ order }: { order: Order }) {
   const m = (minor: number) => money(minor, order.currency);
@@ -94,6 +95,15 @@ export function OrderDetail({ orderId }: { orderId: string }) {
                 onConfirm={() => void change(() => ordersApi.cancel(site.id, order.id))}
               />
             </div>
+          ) : null}
+          {can('commerce.orders') && order.paymentStatus === 'PAID' ? (
+            <RefundPanel
+              siteId={site.id}
+              orderId={order.id}
+              currency={order.currency}
+              paymentMethod={order.paymentMethod}
+              timeZone={site.timeZone}
+            />
           ) : null}
           <div className="order-columns">
             <section className="card" aria-labelledby="customer-title">

@@ -30,6 +30,7 @@ export const SITE_SECTIONS: SiteSectionLink[] = [
   { key: 'analytics', label: t.analytics, path: paths.analytics, needs: ['analytics.view'] },
   { key: 'forms', label: t.forms, path: paths.forms, needs: ['forms.view'] },
   { key: 'media', label: 'Bilder', path: paths.media, needs: ['pages.view', 'commerce.view'] },
+  { key: 'design', label: 'Design', path: paths.design, needs: ['site.settings'] },
   { key: 'code', label: 'Theme-Code', path: paths.code, needs: ['theme.code'] },
   { key: 'apiKeys', label: 'API-Schlüssel', path: paths.apiKeys, needs: ['commerce.apiKeys'] },
 ];

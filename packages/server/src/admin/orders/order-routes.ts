@@ -3,6 +3,7 @@ import type { Order, Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
 import { voidGiftCardsOf } from '../../gift-cards/gift-card-activation.js';
 import { whenOrderPaid } from '../../payments/order-paid.js';
+import { emitOrderEvent } from '../../webhooks/webhook-events.js';
 import { HttpError } from '../../http-error.js';
 import { websiteById } from '../../site-request.js';
 import { siteBaseUrl } from '../../site-url.js';
@@ -37,6 +38,15 @@ function filterOf(query: OrderFilterQuery, website: Website) {
     placedBefore: query.to ? endOfDay(query.to, website.timeZone) : undefined,
     search: query.q,
   };
+}
+
+/** Marks the order fulfilled and tells webhooks (`order.fulfilled`) in the same transaction; the API calls it too. */
+export function fulfilOrder(storage: Storage, websiteId: string, orderId: string) {
+  return storage.transaction(async (tx) => {
+    const change = await tx.orders.markFulfilled(websiteId, orderId);
+    if (change.outcome === 'changed') await emitOrderEvent(tx, 'order.fulfilled', change.order);
+    return change;
+  });
 }
 
 function restockOf(order: Order) {
@@ -145,7 +155,7 @@ export function registerOrderRoutes(parent: FastifyInstance, storage: Storage) {
     admin.post('/sites/:siteId/orders/:orderId/fulfil', manage, async (request) => {
       const { websiteId } = accessedSite(request);
       const { orderId } = parseInput(orderParams, request.params);
-      const change = await storage.orders.markFulfilled(websiteId, orderId);
+      const change = await fulfilOrder(storage, websiteId, orderId);
       if (change.outcome === 'not-found') throw orderNotFound();
       if (change.outcome === 'refused') {
         throw statusOf(change.order) === 'cancelled'

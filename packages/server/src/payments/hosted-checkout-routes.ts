@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { withQueryParam } from '../commerce/form-posts.js';
+import { checkCrumb } from '../crumb.js';
+import { siteOrigin } from '../pages/seo-routes.js';
+import { websiteOf } from '../site-request.js';
+import { type HostedPayments, type PaymentNotice, returnPath } from './hosted-checkout.js';
+import { PaymentGatewayError } from './payment-gateway.js';
+
+/*
+ * The shopper's side of a provider payment: the return from Stripe's or PayPal's page, and "Zahlung erneut
+ * versuchen" on the confirmation page. Both answer with a redirect, so they work without JavaScript.
+ */
+
+const orderQuery = z.object({ orderId: z.string().min(1).max(64) });
+const orderParams = z.object({ orderId: z.string().min(1).max(64) });
+
+const confirmationOf = (orderId: string, notice?: PaymentNotice) => {
+  const path = withQueryParam('/checkout/bestaetigt', 'orderId', orderId);
+  return notice ? withQueryParam(path, 'zahlung', notice) : path;
+};
+
+export function registerHostedCheckoutRoutes(site: FastifyInstance, hosted: HostedPayments) {
+  for (const provider of ['stripe', 'paypal'] as const) {
+    site.get(returnPath(provider), async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const query = orderQuery.safeParse(request.query);
+      if (!query.success) return reply.redirect('/cart', 303);
+      const website = websiteOf(request);
+      const { orderId } = query.data;
+      try {
+        const outcome = await hosted.settleReturn(website, orderId);
+        if (!outcome) return reply.redirect(confirmationOf(orderId), 303);
+        switch (outcome.outcome) {
+          case 'paid':
+          case 'already-paid':
+          case 'replayed':
+            return reply.redirect(confirmationOf(orderId), 303);
+          case 'not-paid':
+            return reply.redirect(
+              confirmationOf(orderId, outcome.state === 'paid' ? undefined : outcome.state),
+              303,
+            );
+          case 'amount-mismatch':
+            request.log.warn({ orderId }, 'payment amount mismatch');
+            return reply.redirect(confirmationOf(orderId, 'amount_mismatch'), 303);
+          default:
+            return reply.redirect(confirmationOf(orderId), 303);
+        }
+      } catch (error) {
+        // The provider could not be asked: the webhook or the reconciliation settles it later.
+        if (!(error instanceof PaymentGatewayError)) throw error;
+        request.log.warn({ kind: error.kind }, 'payment return could not be settled');
+        return reply.redirect(confirmationOf(orderId, 'unavailable'), 303);
+      }
+    });
+  }
+
+  site.post('/api/commerce/orders/:orderId/payment', async (request, reply) => {
+    checkCrumb(request);
+    const params = orderParams.safeParse(request.params);
+    if (!params.success) return reply.redirect('/cart', 303);
+    const website = websiteOf(request);
+    const { orderId } = params.data;
+    const order = await hosted.setup.storage.orders.findById(website.id, orderId);
+    if (!order) return reply.redirect('/cart', 303);
+    const payment = (order.data.payment ?? {}) as { status?: unknown };
+    if (payment.status === 'PAID' || order.status === 'cancelled') {
+      return reply.redirect(confirmationOf(orderId), 303);
+    }
+    try {
+      return reply.redirect(await hosted.start(website, order, siteOrigin(request)), 303);
+    } catch (error) {
+      if (!(error instanceof PaymentGatewayError)) throw error;
+      request.log.warn({ kind: error.kind }, 'payment retry failed');
+      return reply.redirect(
+        confirmationOf(orderId, error.kind === 'declined' ? 'failed' : 'unavailable'),
+        303,
+      );
+    }
+  });
+}

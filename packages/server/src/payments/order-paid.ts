@@ -1,0 +1,42 @@
+import type { Order, Storage, Website } from '@baukasten/storage';
+import { recordPurchase } from '../analytics/purchase-event.js';
+import { activateGiftCardsOf } from '../gift-cards/gift-card-activation.js';
+import { type PublicUrl, siteBaseUrl } from '../site-url.js';
+import { emitOrderEvent } from '../webhooks/webhook-events.js';
+import { paymentReceivedEmail } from './payment-emails.js';
+import type { SettleHooks } from './settle-payment.js';
+
+/*
+ * "The order became paid", one function for every door: the provider's webhook, the shopper's return, the
+ * owner's "Zahlung erhalten" for Vorkasse. It runs inside the transaction that marked the order paid, so
+ * each piece happens exactly once with it: bought gift cards get their codes and go out, and the shopper
+ * gets the "Zahlung eingegangen" mail with the download links that open from now on.
+ */
+export async function whenOrderPaid(
+  tx: Storage,
+  website: Website,
+  order: Order,
+  shopUrl: string,
+): Promise<void> {
+  await activateGiftCardsOf(tx, website, order, shopUrl);
+  // Issue 23: the paid order counts as a purchase with its revenue, once (analytics/purchase-event.ts).
+  await recordPurchase(tx, website, order);
+  await emitOrderEvent(tx, 'order.paid', order);
+  if (order.customerEmail) {
+    await tx.outbox.enqueue(
+      website.id,
+      paymentReceivedEmail({ order, siteTitle: website.title, locale: website.locale, shopUrl }),
+    );
+  }
+}
+
+/** The settlement hooks: the website and its address are looked up from the order the payment belongs to. */
+export function orderPaidHooks(publicUrl: () => PublicUrl): SettleHooks {
+  return {
+    async onPaid(tx, order) {
+      const website = await tx.websites.findById(order.websiteId);
+      if (!website) return;
+      await whenOrderPaid(tx, website, order, siteBaseUrl(website, publicUrl()));
+    },
+  };
+}

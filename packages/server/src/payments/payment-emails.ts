@@ -1,0 +1,74 @@
+import { formatMoney } from '@baukasten/commerce';
+import type { NewEmail, Order } from '@baukasten/storage';
+import { escapeHtml, html } from '../email/email-templates.js';
+import { downloadLinks } from '../email/order-email-templates.js';
+
+/*
+ * The mails of the money path: "Zahlung eingegangen" (once per order, written to the outbox in the
+ * transaction that marks it paid, with the download links that open from now on) and "Erstattung" (once
+ * per refund).
+ */
+
+export function paymentReceivedEmail(input: {
+  order: Order;
+  siteTitle: string;
+  locale: string;
+  shopUrl: string;
+}): NewEmail {
+  const { order, siteTitle, locale, shopUrl } = input;
+  const subject = `Zahlung für Bestellung Nr. ${order.orderNumber} eingegangen`;
+  const due = order.grandTotalMinor - Number(order.data.giftCardMinor ?? 0);
+  const downloads = downloadLinks(order, shopUrl);
+  const paragraphs = [
+    'Hallo,',
+    `deine Zahlung über ${formatMoney(due, order.currency, locale)} für die Bestellung Nr. ${order.orderNumber} ist bei ${siteTitle} eingegangen. Vielen Dank!`,
+    ...(order.testMode ? ['Dies ist eine Testbestellung; es wurde nichts berechnet.'] : []),
+    ...(downloads.length > 0
+      ? [['Deine Downloads:', ...downloads.map((d) => `${d.productName}: ${d.url}`)].join('\n')]
+      : []),
+  ];
+  let body = html(subject, paragraphs);
+  for (const d of downloads) {
+    body = body.replace(
+      escapeHtml(`${d.productName}: ${d.url}`),
+      `${escapeHtml(d.productName)}: <a href="${escapeHtml(d.url)}">${escapeHtml(d.url)}</a>`,
+    );
+  }
+  return {
+    kind: 'payment-received',
+    to: order.customerEmail ?? '',
+    subject,
+    text: paragraphs.join('\n\n'),
+    html: body,
+  };
+}
+
+export function refundEmail(input: {
+  order: Order;
+  siteTitle: string;
+  locale: string;
+  amountMinor: number;
+  /** Vorkasse: the account the shop transfers the money back to. */
+  iban?: string;
+  complete: boolean;
+}): NewEmail {
+  const { order, siteTitle, locale } = input;
+  const amount = formatMoney(input.amountMinor, order.currency, locale);
+  const subject = `Erstattung für Bestellung Nr. ${order.orderNumber}`;
+  const paragraphs = [
+    'Hallo,',
+    input.complete
+      ? `${siteTitle} hat dir den vollen Betrag deiner Bestellung Nr. ${order.orderNumber} erstattet: ${amount}.`
+      : `${siteTitle} hat dir einen Teil deiner Bestellung Nr. ${order.orderNumber} erstattet: ${amount}.`,
+    input.iban
+      ? `Das Geld wird auf dein Konto ${input.iban} überwiesen; es kann ein bis zwei Bankarbeitstage dauern.`
+      : 'Das Geld geht auf dem Weg zurück, auf dem du bezahlt hast; je nach Zahlungsart dauert es einige Tage.',
+  ];
+  return {
+    kind: 'refund',
+    to: order.customerEmail ?? '',
+    subject,
+    text: paragraphs.join('\n\n'),
+    html: html(subject, paragraphs),
+  };
+}
