@@ -142,6 +142,7 @@ export function registerLegalRoutes(site: FastifyInstance, deps: PageDeps, optio
       },
       error: refusal
         ? {
+            type: refusal.type,
             message: refusal.message,
             explanations: refusal instanceof WithdrawalRefused ? refusal.explanations : [],
           }

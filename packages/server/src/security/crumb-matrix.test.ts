@@ -66,11 +66,17 @@ withTestDatabases((db) => {
       return m.app.inject({ method: route.method as 'POST', url: m.urlOf(route), headers, payload: {} });
     };
 
-    const refusedForCrumb = (res: Awaited<ReturnType<typeof call>>) =>
-      res.statusCode === 403
-        ? res.json().error?.type === 'CRUMB_FAILED'
-        : // Form posts without JavaScript answer with a redirect that names the problem.
-          res.statusCode === 303 && /CRUMB_FAILED/.test(String(res.headers.location));
+    const refusedForCrumb = (res: Awaited<ReturnType<typeof call>>) => {
+      if (res.statusCode === 303) {
+        // Form posts without JavaScript answer with a redirect that names the problem…
+        return /CRUMB_FAILED/.test(String(res.headers.location));
+      }
+      if (res.statusCode !== 403) return false;
+      // …or show their form again with the refusal marked on its message.
+      if (String(res.headers['content-type']).startsWith('text/html'))
+        return res.body.includes('data-error-type="CRUMB_FAILED"');
+      return res.json().error?.type === 'CRUMB_FAILED';
+    };
 
     it('every state-changing route without an exemption answers 403 CRUMB_FAILED when the crumb is not echoed', async () => {
       const guarded = m.routes.filter((r) => STATE_CHANGING.has(r.method) && !(keyOf(r) in EXEMPT));
