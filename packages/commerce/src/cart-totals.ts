@@ -3,12 +3,22 @@
 // computed in integers, rounded half up per cart, never with floats.
 
 import { ProductType } from './product-display.js';
+import {
+  chosenQuote,
+  DEFAULT_SHIPPING_ZONES,
+  type ShippingZone,
+  shippingQuotes,
+  zonesFromLegacyRates,
+} from './shipping-zones.js';
+import { type TaxClass, type VatLine, type VatSettings, type VatTreatment, vatBreakdown } from './vat.js';
 
 export interface CartLine {
   unitPriceMinor: number;
   quantity: number;
   productType: number;
   weightGrams?: number;
+  /** The product's VAT class (vat.ts); standard where none was set. */
+  taxClass?: TaxClass;
 }
 
 export interface TaxRule {
@@ -18,6 +28,7 @@ export interface TaxRule {
   name: string;
 }
 
+/** A shipping option as settings stored it before zones (issue 23); read as the zone "Alle Länder". */
 export interface ShippingRate {
   id: string;
   name: string;
@@ -37,10 +48,14 @@ export interface CouponDefinition {
 
 export interface CartRules {
   taxRules: TaxRule[];
+  /** The owner's zones; where none are set, the old options (`shippingRates`) as one zone, or the defaults. */
+  shippingZones: ShippingZone[];
   shippingRates: ShippingRate[];
   coupons: CouponDefinition[];
   /** The owner's store setting: several different codes on one order. Off: one code per order. */
   allowCombiningCoupons?: boolean;
+  /** Kleinunternehmer, OSS and the shop's country (vat.ts); a German shop with neither by default. */
+  vat?: Partial<Omit<VatSettings, 'standardRateOverrides'>>;
 }
 
 /** Spaces anywhere, and the invisible characters a pasted code may carry (soft hyphen, zero widths, BOM). */
@@ -92,12 +107,16 @@ export interface CartTotalsInput {
   shippingOptionId?: string | null;
   couponCodes?: readonly string[];
   rules?: Partial<CartRules>;
+  /** A business buyer's name and VAT number (reverse charge, vat.ts). */
+  buyer?: { company?: string; vatId?: string };
 }
 
 export interface CartShippingOption {
   id: string;
   name: string;
   costMinor: number;
+  /** The rate's delivery time, e.g. "2–4 Werktage"; null where the owner gave none. */
+  deliveryTime: string | null;
 }
 
 export interface CartTotals {
@@ -115,6 +134,11 @@ export interface CartTotals {
   applicableTaxRules: TaxRule[];
   validCoupons: string[];
   invalidCoupons: string[];
+  /** VAT per rate (goods, discount and shipping split as vat.ts documents); sums to taxMinor. */
+  vatLines: VatLine[];
+  vatTreatment: VatTreatment;
+  /** § 19 UStG or reverse-charge note, else null. */
+  vatNote: string | null;
 }
 
 /** The VAT contained in a gross amount at a whole-percent rate, rounded half up, in integers. */
@@ -124,14 +148,11 @@ export function includedTaxMinor(grossMinor: number, ratePercent: number): numbe
   return Math.floor((2 * grossMinor * ratePercent + divisor) / (2 * divisor));
 }
 
-function shippingCost(rate: ShippingRate, subtotalMinor: number, weightGrams: number): number {
-  if (rate.kind === 'price' && rate.freeFromMinor !== undefined && subtotalMinor >= rate.freeFromMinor)
-    return 0;
-  if (rate.kind === 'weight') {
-    const tier = (rate.tiers ?? []).find((t) => weightGrams <= t.maxGrams);
-    return tier ? tier.costMinor : rate.costMinor;
-  }
-  return rate.costMinor;
+/** The zones the cart ships by: the owner's, else the options stored before zones, else the defaults. */
+export function effectiveShippingZones(rules?: Partial<CartRules>): readonly ShippingZone[] {
+  if (rules?.shippingZones) return rules.shippingZones;
+  if (rules?.shippingRates) return zonesFromLegacyRates(rules.shippingRates);
+  return DEFAULT_SHIPPING_ZONES;
 }
 
 const SHIPPED_TYPES: ReadonlySet<number> = new Set([ProductType.PHYSICAL]);
@@ -139,10 +160,10 @@ const UNTAXED_TYPES: ReadonlySet<number> = new Set([ProductType.GIFT_CARD]);
 
 export function cartTotals(input: CartTotalsInput): CartTotals {
   const taxRules = input.rules?.taxRules ?? [...DEFAULT_TAX_RULES];
-  const shippingRates = input.rules?.shippingRates ?? [...DEFAULT_SHIPPING_RATES];
   const couponDefinitions = input.rules?.coupons ?? [];
   let subtotal = 0;
   let taxableGoods = 0;
+  const vatGoods: { grossMinor: number; taxClass: TaxClass }[] = [];
   let weight = 0;
   let totalQuantity = 0;
   let hasDigital = false;
@@ -150,7 +171,10 @@ export function cartTotals(input: CartTotalsInput): CartTotals {
   for (const line of input.lines) {
     const amount = line.unitPriceMinor * line.quantity;
     subtotal += amount;
-    if (!UNTAXED_TYPES.has(line.productType)) taxableGoods += amount;
+    if (!UNTAXED_TYPES.has(line.productType)) {
+      taxableGoods += amount;
+      vatGoods.push({ grossMinor: amount, taxClass: line.taxClass ?? 'standard' });
+    }
     totalQuantity += line.quantity;
     if (line.productType === ProductType.DIGITAL) hasDigital = true;
     if (SHIPPED_TYPES.has(line.productType)) {
@@ -187,28 +211,47 @@ export function cartTotals(input: CartTotalsInput): CartTotals {
   // Coupons lower the price of goods only, never below zero, and never the price of gift cards.
   discount = Math.min(discount, taxableGoods);
 
-  const shippingOptions = requiresShipping
-    ? shippingRates.map((rate) => ({
-        id: rate.id,
-        name: rate.name,
-        costMinor: shippingCost(rate, subtotal, weight),
-      }))
+  const country = String(input.country ?? '').toUpperCase();
+  // Only the rates that apply to this cart in this country; the shopper's choice if it is one of them,
+  // otherwise the cheapest, so a free rate is never hidden behind a paid default (issue 23).
+  const shippingOptions: CartShippingOption[] = requiresShipping
+    ? shippingQuotes(effectiveShippingZones(input.rules), {
+        country,
+        subtotalMinor: subtotal,
+        weightGrams: weight,
+      }).map(({ id, name, costMinor, deliveryTime }) => ({ id, name, costMinor, deliveryTime }))
     : [];
-  const selectedShippingOption =
-    shippingOptions.find((o) => o.id === input.shippingOptionId) ?? shippingOptions[0] ?? null;
+  const selectedShippingOption = chosenQuote(shippingOptions, input.shippingOptionId);
   const shippingCostMinor = selectedShippingOption?.costMinor ?? 0;
 
-  const country = String(input.country ?? '').toUpperCase();
-  const rule = taxRules.find((r) => r.country.toUpperCase() === country);
-  const applicableTaxRules = rule ? [rule] : [];
-  const taxMinor = rule ? includedTaxMinor(taxableGoods - discount + shippingCostMinor, rule.ratePercent) : 0;
+  // The owner's per-country rates ("Steuersätze") are their standard rate for that country over the EU table.
+  const standardRateOverrides: Record<string, number> = {};
+  for (const r of taxRules) standardRateOverrides[r.country.toUpperCase()] = Math.round(r.ratePercent * 100);
+  const vat = vatBreakdown({
+    goods: vatGoods,
+    discountMinor: discount,
+    shippingMinor: shippingCostMinor,
+    settings: { shopCountry: 'DE', ...input.rules?.vat, standardRateOverrides },
+    buyer: { country, ...input.buyer },
+  });
+  const applicableTaxRules: TaxRule[] =
+    vat.treatment === 'small-business' || vat.treatment === 'reverse-charge'
+      ? []
+      : vat.lines.map((line) => {
+          const own = taxRules.find(
+            (r) => r.country.toUpperCase() === vat.taxCountry && r.ratePercent === line.ratePercent,
+          );
+          return own ?? { country: vat.taxCountry, ratePercent: line.ratePercent, name: 'MwSt.' };
+        });
+  const taxMinor = vat.vatMinor;
 
   return {
     subtotalMinor: subtotal,
     taxMinor,
     shippingCostMinor,
     discountMinor: discount,
-    grandTotalMinor: subtotal - discount + shippingCostMinor,
+    // Reverse charge: a business abroad pays the net of goods and shipping (vat.ts).
+    grandTotalMinor: subtotal - taxableGoods + vat.payableMinor,
     totalQuantity,
     hasDigital,
     purelyDigital: input.lines.length > 0 && input.lines.every((l) => l.productType === ProductType.DIGITAL),
@@ -218,5 +261,8 @@ export function cartTotals(input: CartTotalsInput): CartTotals {
     applicableTaxRules,
     validCoupons,
     invalidCoupons,
+    vatLines: vat.lines,
+    vatTreatment: vat.treatment,
+    vatNote: vat.note,
   };
 }

@@ -32,3 +32,4 @@ export * from './vat.js';
 export * from './vat-id.js';
 export * from './vat-rates.js';
 export * from './visit-cookies.js';
+export * from './site-styles.js';

@@ -22,6 +22,10 @@ export const serverMessages = {
   cartEmpty: 'Dein Warenkorb ist leer.',
   cartPurchased: 'Dieser Warenkorb wurde bereits bestellt.',
   shippingOptionUnknown: 'Diese Versandart gibt es nicht. Bitte wähle eine andere.',
+  noShippingTo: (country: string) =>
+    `Nach ${country} liefern wir diesen Warenkorb leider nicht. Bitte wähle ein anderes Land.`,
+  shippingChanged: (name: string, cost: string) =>
+    `Die Versandkosten für „${name}“ haben sich geändert und betragen jetzt ${cost}. Bitte prüfe die Gesamtsumme und bestelle erneut.`,
   addressInvalid: 'Bitte prüfe die Lieferadresse.',
   countryUnknown: 'Bitte gib das Land als zweistelligen Ländercode an, z. B. DE.',
   paymentMethodUnknown: 'Diese Zahlungsart wird nicht angeboten.',

@@ -132,7 +132,7 @@ export const storeSettings = {
   update: (
     siteId: string,
     changes: Partial<
-      Pick<StoreSettings, 'taxRates' | 'shippingOptions' | 'coupons' | 'allowCombiningCoupons'>
+      Pick<StoreSettings, 'taxRates' | 'shippingZones' | 'coupons' | 'allowCombiningCoupons' | 'replyToEmail'>
     >,
   ) => api.patch<{ storeSettings: StoreSettings }>(`${site(siteId)}/store-settings`, changes),
 };

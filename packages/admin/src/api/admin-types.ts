@@ -1,3 +1,4 @@
+import type { TemplateId } from '@baukasten/commerce';
 /*
  * The shapes the admin API answers with (packages/server/src/admin/*-views.ts), as far as the editor
  * reads them. Money is always an integer of minor units with the currency named beside it.
@@ -63,6 +64,8 @@ export interface NewSite {
   currency: string;
   timeZone: string;
   starter: 'empty' | 'demo';
+  /** The design template the site starts with (issue #22). */
+  template?: TemplateId;
 }
 
 export interface SiteChanges {
@@ -104,6 +107,8 @@ export interface Collection {
   isHomePage: boolean;
   position: number;
   hidden: boolean;
+  /** "Titel anzeigen": the title as a heading above the blocks; off by default on the home page. */
+  showTitle?: boolean;
   seo: {
     title: string | null;
     description: string | null;
@@ -244,6 +249,27 @@ export interface ShippingOption {
   freeFromMinor?: number;
 }
 
+/** A rate of a shipping zone (issue 23); brackets are grams (weight) or minor units (value). */
+export interface ZoneRate {
+  id?: string;
+  name: string;
+  kind: 'flat' | 'weight' | 'value';
+  priceMinor?: number;
+  brackets?: { upTo?: number; priceMinor: number }[];
+  freeFromMinor?: number | null;
+  minMinor?: number | null;
+  maxMinor?: number | null;
+  deliveryTime?: string;
+}
+
+export interface ShippingZone {
+  id?: string;
+  name: string;
+  countries: string[];
+  restOfWorld?: boolean;
+  rates: ZoneRate[];
+}
+
 export interface Coupon {
   code: string;
   percentOff?: number;
@@ -259,8 +285,11 @@ export interface StoreSettings {
   currency: string;
   taxRates: TaxRate[];
   taxRatesAreDefaults: boolean;
-  shippingOptions: ShippingOption[];
-  shippingOptionsAreDefaults: boolean;
+  shippingZones: ShippingZone[];
+  shippingZonesAreDefaults: boolean;
+  /** The shop's "Antwortadresse"; null: answers go to the owner's email (replyToDefault). */
+  replyToEmail?: string | null;
+  replyToDefault?: string | null;
   coupons: Coupon[];
   /** Several different codes on one order; off: one code per order. */
   allowCombiningCoupons?: boolean;

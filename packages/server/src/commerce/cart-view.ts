@@ -7,7 +7,11 @@ import {
   minorToDecimalString,
   moneyFromMinor,
   type ShippingRate,
+  type ShippingZone,
+  type TaxClass,
   type TaxRule,
+  taxClassOf,
+  vatLineLabel,
 } from '@baukasten/commerce';
 import type { StoredCart, StoredCartEntry, Website } from '@baukasten/storage';
 
@@ -22,6 +26,8 @@ export interface EntrySnapshot {
   title: string;
   productType: number;
   weightGrams?: number;
+  /** The product's VAT class when it was added (vat.ts); absent: standard. */
+  taxClass?: TaxClass;
 }
 
 /** What the shopper chose at the cart and checkout: kept in the cart's data column. */
@@ -29,6 +35,9 @@ export interface CartChoices {
   shippingOptionId?: string;
   couponCodes?: string[];
   country?: string;
+  /** A business buyer's name and USt-IdNr. (reverse charge); given at the checkout. */
+  company?: string;
+  vatId?: string;
 }
 
 /*
@@ -57,6 +66,9 @@ export function cartRulesOf(website: Website, now = Date.now()): Partial<CartRul
   const rules: Partial<CartRules> = {};
   const taxRules = arrayOf<TaxRule>(settings.taxRules);
   if (taxRules) rules.taxRules = taxRules;
+  // Zones (issue 23); options saved before zones count as the zone "Alle Länder" (cart-totals).
+  const shippingZones = arrayOf<ShippingZone>(settings.shippingZones);
+  if (shippingZones) rules.shippingZones = shippingZones;
   const shippingRates = arrayOf<ShippingRate>(settings.shippingRates);
   if (shippingRates) rules.shippingRates = shippingRates;
   // Coupons the owner limited in time count only within their dates; outside them they are unknown codes.
@@ -69,7 +81,14 @@ export function cartRulesOf(website: Website, now = Date.now()): Partial<CartRul
   );
   // Off unless the owner turned it on: one code per order (#18, finding 5).
   rules.allowCombiningCoupons = settings.allowCombiningCoupons === true;
+  rules.vat = vatSettingsOf(website);
   return rules;
+}
+
+/** Kleinunternehmer and OSS as the owner set them (editor → Einstellungen → Steuern); both off by default. */
+export function vatSettingsOf(website: Website) {
+  const vat = ((website.settings as Record<string, unknown>).vat ?? {}) as Record<string, unknown>;
+  return { shopCountry: shopCountry(website), smallBusiness: vat.smallBusiness === true, oss: vat.oss === true };
 }
 
 /** The shop's country, for the tax rate before the shopper gave an address: 'de-DE' -> 'DE'. */
@@ -92,12 +111,14 @@ export function totalsOf(
         quantity: entry.quantity,
         productType: snapshot.productType,
         weightGrams: snapshot.weightGrams,
+        taxClass: taxClassOf(snapshot.taxClass),
       };
     }),
     country: choices.country ?? shopCountry(website),
     shippingOptionId: choices.shippingOptionId,
     couponCodes: choices.couponCodes,
     rules: cartRulesOf(website),
+    buyer: { company: choices.company, vatId: choices.vatId },
   });
 }
 
@@ -158,6 +179,7 @@ function cartFields(
       name: o.name,
       costMinor: o.costMinor,
       cost: money(o.costMinor),
+      deliveryTime: o.deliveryTime,
     })),
     selectedShippingOption: totals.selectedShippingOption,
     shippingLocation: { country: choices.country ?? shopCountry(website) },
@@ -176,6 +198,14 @@ function cartFields(
     requiresShipping: totals.requiresShipping,
     subtotalText: moneyText(totals.subtotalMinor, currency, website.locale),
     grandTotalText: moneyText(totals.grandTotalMinor, currency, website.locale),
+    // VAT per rate (§ 14 Abs. 4 Nr. 8 UStG), the § 19 / reverse-charge note, and the price note of § 1 PAngV.
+    vatLines: totals.vatLines.map((line) => ({
+      ...line,
+      label: vatLineLabel(line, totals.vatTreatment),
+      vatText: moneyText(line.vatMinor, currency, website.locale),
+    })),
+    vatTreatment: totals.vatTreatment,
+    vatNote: totals.vatNote,
   };
 }
 
@@ -230,6 +260,7 @@ export const CART_VIEW_SCHEMA = {
           name: anyValue,
           costMinor: number,
           cost: { type: 'object', properties: { ...money.properties, cents: number } },
+          deliveryTime: anyValue,
         },
       },
     },
@@ -250,5 +281,24 @@ export const CART_VIEW_SCHEMA = {
     requiresShipping: flag,
     subtotalText: text,
     grandTotalText: text,
+    vatLines: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          rateBasisPoints: number,
+          ratePercent: number,
+          grossMinor: number,
+          netMinor: number,
+          vatMinor: number,
+          discountMinor: number,
+          shippingMinor: number,
+          label: text,
+          vatText: text,
+        },
+      },
+    },
+    vatTreatment: text,
+    vatNote: { type: ['string', 'null'] },
   },
 } as const;

@@ -27,9 +27,11 @@ import {
   planGiftCardPayment,
 } from '../gift-cards/gift-card-payment.js';
 import { HttpError } from '../http-error.js';
+import { issueInvoiceFor } from '../invoices/invoice-service.js';
 import { legalTextsForOrder, type OrderLegalTexts, recordAcceptedTexts } from '../legal/order-legal-texts.js';
 import { serverMessages } from '../messages.js';
 import { giroCodeTextOf, shopBankAccountOf } from '../payments/giro-code.js';
+import { scheduleDeadlineFor } from '../payments/payment-deadlines.js';
 import { paymentOptionsOf } from '../payments/payment-options.js';
 import type { EntrySnapshot } from './cart-view.js';
 import { shopCountry, totalsOf } from './cart-view.js';
@@ -151,7 +153,10 @@ export class CheckoutService {
       throw new HttpError(
         409,
         'SHIPPING_CHANGED',
-        serverMessages.shippingChanged(chosen.name, formatMoney(chosen.costMinor, cart.currency, website.locale)),
+        serverMessages.shippingChanged(
+          chosen.name,
+          formatMoney(chosen.costMinor, cart.currency, website.locale),
+        ),
       );
     }
     const minimum = website.settings.storeSettings.minimumOrderMinor;
@@ -249,7 +254,11 @@ export class CheckoutService {
     );
     const whenPlaced = async (tx: Storage, order: Order) => {
       await extras.whenPlaced?.(tx, order);
+      // Unpaid (Stripe, PayPal, Vorkasse): the stock is reserved until the owner's deadline (issue #20).
+      await scheduleDeadlineFor(tx, website, order);
       await recordAcceptedTexts(tx, order, legalTexts);
+      // Paid at once (card, gift cards): the invoice is issued with the order, in its transaction.
+      if (payment.status === 'PAID') await issueInvoiceFor(tx, website, order);
       await enqueueOrderConfirmation(tx, website, order, extras.shopUrl, legalTexts);
       // Issue 23: the owner hears of the order; one paid at once counts as a purchase right here.
       await enqueueNewOrderNotice(tx, website, order);

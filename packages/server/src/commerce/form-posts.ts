@@ -105,12 +105,26 @@ const checkoutForm = z.object({
   region: field(100),
   country: field(10),
   shippingOptionId: field(64),
+  /** The shipping costs the page showed, "id:cost,id:cost" (checkout-page.ts): a changed cost is refused. */
+  shippingQuote: field(2000),
   couponCodes: field(1500),
   giftCardCodes: field(1500),
+  company: field(200),
+  vatId: field(30),
   paymentMethod: field(64),
   cardNumber: field(40),
   crumb: field(200),
 });
+
+/** "standard:490,express:990" -> { standard: 490, express: 990 }; anything malformed is left out. */
+export function shownShippingOf(quote: string | undefined): Record<string, number> | undefined {
+  const shown: Record<string, number> = {};
+  for (const part of (quote ?? '').split(',').slice(0, 50)) {
+    const match = /^([a-z0-9-]{1,64}):(\d{1,12})$/.exec(part.trim());
+    if (match) shown[match[1]] = Number(match[2]);
+  }
+  return Object.keys(shown).length > 0 ? shown : undefined;
+}
 
 /** 'A, b,,c' -> ['A', 'b', 'c']: at most 20 codes, like the JSON call allows. */
 function codeList(value: string | undefined): string[] | undefined {
@@ -143,13 +157,17 @@ export function checkoutFormInput(body: unknown): CheckoutInput {
   const couponCodes = codeList(f.couponCodes);
   const giftCardCodes = codeList(f.giftCardCodes);
   const cardNumber = f.cardNumber?.trim();
+  const shownShipping = shownShippingOf(f.shippingQuote);
   return {
     email: f.email ?? '',
     paymentMethod: f.paymentMethod ?? '',
     ...(hasAddress ? { shippingAddress: address } : {}),
     ...(f.shippingOptionId?.trim() ? { shippingOptionId: f.shippingOptionId.trim() } : {}),
+    ...(shownShipping ? { shownShipping } : {}),
     ...(couponCodes ? { couponCodes } : {}),
     ...(giftCardCodes ? { giftCardCodes } : {}),
+    ...(f.company?.trim() ? { company: f.company.trim() } : {}),
+    ...(f.vatId?.trim() ? { vatId: f.vatId.trim() } : {}),
     ...(cardNumber ? { paymentDetails: { cardNumber } } : {}),
   };
 }
@@ -165,6 +183,7 @@ export const CHECKOUT_GONE: ReadonlySet<string> = new Set([
 /** The field a refusal without its own field list concerns, by error type. */
 const FIELD_OF_ERROR: Readonly<Record<string, string>> = {
   COUNTRY_UNKNOWN: 'country',
+  SHIPPING_NOT_AVAILABLE: 'country',
   GIFT_CARD_NOT_FOUND: 'giftCardCodes',
   GIFT_CARD_DISABLED: 'giftCardCodes',
   GIFT_CARD_EMPTY: 'giftCardCodes',
@@ -174,7 +193,30 @@ const FIELD_OF_ERROR: Readonly<Record<string, string>> = {
 };
 
 /** Fields shown again after a refusal; the card number never is (it is not kept anywhere). */
-const KEPT_FIELDS = Object.keys(checkoutForm.shape).filter((name) => name !== 'cardNumber' && name !== 'crumb');
+const KEPT_FIELDS = Object.keys(checkoutForm.shape).filter(
+  (name) => name !== 'cardNumber' && name !== 'crumb',
+);
+
+/** The checkout form's fields as typed (never the card number), to show the form again with them. */
+function typedCheckoutValues(body: unknown): Record<string, string> {
+  const posted = (body ?? {}) as Record<string, unknown>;
+  const values: Record<string, string> = {};
+  for (const name of KEPT_FIELDS) {
+    const value = posted[name];
+    if (typeof value === 'string') values[name] = value.slice(0, 2000);
+  }
+  return values;
+}
+
+/**
+ * The checkout form sent with "Aktualisieren" (no script on the checkout page): not an order, but the
+ * same form again with the shipping options and totals for the country and rate now chosen.
+ */
+export function checkoutUpdate(body: unknown) {
+  const posted = (body ?? {}) as Record<string, unknown>;
+  if (posted.aktualisieren === undefined) return undefined;
+  return { message: '', fields: {}, values: typedCheckoutValues(body), updateOnly: true as const };
+}
 
 /**
  * What the checkout page needs to show a refused checkout form again: the values as typed, the
@@ -183,11 +225,7 @@ const KEPT_FIELDS = Object.keys(checkoutForm.shape).filter((name) => name !== 'c
  */
 export function checkoutRefusal(error: HttpError, body: unknown) {
   const posted = (body ?? {}) as Record<string, unknown>;
-  const values: Record<string, string> = {};
-  for (const name of KEPT_FIELDS) {
-    const value = posted[name];
-    if (typeof value === 'string') values[name] = value.slice(0, 2000);
-  }
+  const values = typedCheckoutValues(body);
   const fields: Record<string, string> = error instanceof FieldsError ? { ...error.fields } : {};
   const postedAddress = ['firstName', 'lastName', 'line1', 'city', 'postalCode'].some((n) => n in values);
   if (error instanceof FieldsError && error.type === 'INVALID_EMAIL' && postedAddress) {
@@ -195,7 +233,11 @@ export function checkoutRefusal(error: HttpError, body: unknown) {
   }
   const field = FIELD_OF_ERROR[error.type];
   if (field && !fields[field]) fields[field] = error.message;
-  if (error.type === 'PAYMENT_DECLINED' && typeof posted.cardNumber === 'string' && posted.cardNumber.trim()) {
+  if (
+    error.type === 'PAYMENT_DECLINED' &&
+    typeof posted.cardNumber === 'string' &&
+    posted.cardNumber.trim()
+  ) {
     fields.cardNumber = error.message;
   }
   return { message: error.message, fields, values };

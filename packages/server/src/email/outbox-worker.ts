@@ -1,10 +1,14 @@
 import type { ClaimedEmail, Storage } from '@baukasten/storage';
 import type { Mailer } from './mailer.js';
+import { senderLookup } from './shop-sender.js';
 
 export interface OutboxWorkerOptions {
   storage: Storage;
   mailer: Mailer;
-  /** Sender of every message, e.g. 'Baukasten <no-reply@example.de>'. */
+  /**
+   * Sender of the platform's messages, e.g. 'Baukasten <no-reply@example.de>'. A website's messages
+   * come from this address under the shop's name, answers going to the shop (shop-sender.ts).
+   */
   from: string;
   /** How long a claimed message is ours; a crash holds it at most this long. Default 2 minutes. */
   leaseMs?: number;
@@ -60,13 +64,16 @@ export class OutboxWorker {
     const o = this.#o;
     const round: DeliveryRound = { sent: 0, failed: 0 };
     const claims = await o.storage.outbox.claimDue({ now: o.now(), leaseMs: o.leaseMs, limit: o.batchSize });
+    const senderOf = senderLookup(o.storage, o.from);
     for (const claim of claims) {
       try {
+        const sender = await senderOf(claim.websiteId);
         await o.mailer.send({
           id: claim.id,
-          from: o.from,
+          from: sender.from,
           to: claim.to,
-          replyTo: claim.replyTo,
+          // A mail that names its own reply-to (a form's sender) keeps it; others are answered to the shop.
+          replyTo: claim.replyTo ?? sender.replyTo,
           subject: claim.subject,
           text: claim.text,
           html: claim.html,

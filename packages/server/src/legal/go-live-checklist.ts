@@ -28,9 +28,10 @@ export function goLiveChecklist(website: Website, providers: readonly PaymentPro
       ? ['Für Vorkasse fehlt die Bankverbindung (IBAN).']
       : []),
   ];
-  const shippingMissing = Array.isArray(settings.shippingRates)
-    ? []
-    : ['Die Versandkosten sind noch die Voreinstellung; bitte lege deine eigenen fest.'];
+  const shippingMissing =
+    Array.isArray(settings.shippingZones) || Array.isArray(settings.shippingRates)
+      ? []
+      : ['Die Versandkosten sind noch die Voreinstellung; bitte lege deine eigenen fest.'];
   const taxMissing = Array.isArray(settings.taxRules)
     ? []
     : ['Die Steuersätze sind noch die Voreinstellung; bitte prüfe sie.'];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  DEFAULT_SHIPPING_RATES,
+  effectiveShippingZones,
   formatMoney,
   LEGAL_TEMPLATE_VERSION,
   type LegalDocuments,
@@ -9,6 +9,8 @@ import {
   ProductType,
   renderLegalTexts,
   type ShippingRate,
+  type ShippingZone,
+  type ZoneRate,
 } from '@baukasten/commerce';
 import type { Storage, Website } from '@baukasten/storage';
 import type { PaymentProvider } from '../commerce/payment-providers.js';
@@ -34,13 +36,23 @@ export type ProvidersOf = (website: Website) => readonly PaymentProvider[];
 
 const countryNames = new Intl.DisplayNames(['de'], { type: 'region' });
 
-function shippingCostText(rate: ShippingRate, currency: string, locale: string): string {
+/** A zone rate's price as the "Versand und Zahlung" page states it (issue 23: rates live in zones). */
+function shippingCostText(rate: ZoneRate, currency: string, locale: string): string {
   const money = (minor: number) => formatMoney(minor, currency, locale);
-  if (rate.kind === 'weight' && rate.tiers?.length)
-    return rate.tiers.map((t) => `bis ${t.maxGrams / 1000} kg ${money(t.costMinor)}`).join(', ');
-  if (rate.kind === 'price' && rate.freeFromMinor !== undefined)
-    return `${money(rate.costMinor)}, ab ${money(rate.freeFromMinor)} Bestellwert versandkostenfrei`;
-  return money(rate.costMinor);
+  const steps = (rate.brackets ?? []).map((b) =>
+    b.upTo === undefined
+      ? `darüber ${money(b.priceMinor)}`
+      : rate.kind === 'weight'
+        ? `bis ${(b.upTo / 1000).toLocaleString('de-DE')} kg ${money(b.priceMinor)}`
+        : `bis ${money(b.upTo)} Bestellwert ${money(b.priceMinor)}`,
+  );
+  const parts = [rate.kind === 'flat' ? money(rate.priceMinor) : steps.join(', ')];
+  if (rate.minMinor !== undefined) parts.push(`ab ${money(rate.minMinor)} Bestellwert`);
+  if (rate.maxMinor !== undefined) parts.push(`bis ${money(rate.maxMinor)} Bestellwert`);
+  if (rate.freeFromMinor !== undefined)
+    parts.push(`ab ${money(rate.freeFromMinor)} Bestellwert versandkostenfrei`);
+  if (rate.deliveryTime) parts.push(`Lieferzeit ${rate.deliveryTime}`);
+  return parts.join(', ');
 }
 
 /** What the site really uses, read from its settings, products and payment providers. */
@@ -52,9 +64,21 @@ export async function legalFactsOf(
 ): Promise<LegalFacts> {
   const settings = website.settings as Record<string, unknown>;
   const types = new Set(await storage.legal.productTypes(website.id));
-  const rates = Array.isArray(settings.shippingRates)
-    ? (settings.shippingRates as ShippingRate[])
-    : DEFAULT_SHIPPING_RATES;
+  const zones = effectiveShippingZones({
+    ...(Array.isArray(settings.shippingZones)
+      ? { shippingZones: settings.shippingZones as ShippingZone[] }
+      : {}),
+    ...(Array.isArray(settings.shippingRates)
+      ? { shippingRates: settings.shippingRates as ShippingRate[] }
+      : {}),
+  });
+  // With several zones each rate is named with its zone ("Schweiz: Paket").
+  const rates = zones.flatMap((zone) =>
+    zone.rates.map((rate) => ({
+      ...rate,
+      name: zones.length > 1 ? `${zone.name}: ${rate.name}` : rate.name,
+    })),
+  );
   const pixels = (settings.adPixels ?? {}) as { metaPixelId?: unknown; googleTagId?: unknown };
   const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
   const cookie = website.settings.cookieSettings;

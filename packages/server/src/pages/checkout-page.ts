@@ -15,6 +15,7 @@ import {
   moneyTextOf,
   paymentMethodLabel,
   productLinks,
+  vatSummaryLabel,
 } from './commerce-page-context.js';
 import { checkoutErrorMessage, commercePageTexts } from './commerce-page-messages.js';
 import { formRefusal, REFUSED_STATUS, refusedTitle } from './form-refusal.js';
@@ -80,7 +81,9 @@ function shippingTotalsOf(
       name: option.name,
       checked: option.id === view.selectedShippingOption?.id,
       shippingCostText: money(totals.shippingCostMinor),
-      taxLabel: rule ? `enthaltene ${rule.name} (${rule.ratePercent} %)` : 'enthaltene Steuern',
+      taxLabel:
+        vatSummaryLabel(totals.vatLines, totals.vatTreatment) ??
+        (rule ? `enthaltene ${rule.name} (${rule.ratePercent} %)` : 'enthaltene Steuern'),
       taxText: money(totals.taxMinor),
       grandTotalText: money(totals.grandTotalMinor),
     };

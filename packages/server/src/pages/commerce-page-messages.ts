@@ -65,9 +65,9 @@ const CHECKOUT_ERRORS: Readonly<Record<string, string>> = {
   INVALID_ADDRESS: serverMessages.addressInvalid,
   COUNTRY_UNKNOWN: serverMessages.countryUnknown,
   SHIPPING_OPTION_UNKNOWN: serverMessages.shippingOptionUnknown,
-  SHIPPING_NOT_AVAILABLE: 'In dieses Land liefern wir diesen Warenkorb leider nicht. Bitte wähle ein anderes Land.',
-  SHIPPING_CHANGED:
-    'Die Versandkosten haben sich geändert. Bitte prüfe die Gesamtsumme und bestelle erneut.',
+  SHIPPING_NOT_AVAILABLE:
+    'In dieses Land liefern wir diesen Warenkorb leider nicht. Bitte wähle ein anderes Land.',
+  SHIPPING_CHANGED: 'Die Versandkosten haben sich geändert. Bitte prüfe die Gesamtsumme und bestelle erneut.',
   PAYMENT_METHOD_UNKNOWN: serverMessages.paymentMethodUnknown,
   PAYMENT_DECLINED: serverMessages.paymentDeclined,
   CHECKOUT_UNAVAILABLE: SESSION_MESSAGES.checkoutUnavailable,

@@ -1,8 +1,10 @@
 import type { Order, Storage, Website } from '@baukasten/storage';
 import { recordPurchase } from '../analytics/purchase-event.js';
 import { activateGiftCardsOf } from '../gift-cards/gift-card-activation.js';
+import { issueInvoiceFor } from '../invoices/invoice-service.js';
 import { type PublicUrl, siteBaseUrl } from '../site-url.js';
 import { emitOrderEvent } from '../webhooks/webhook-events.js';
+import { latePaymentHooks } from './payment-deadlines.js';
 import { paymentReceivedEmail } from './payment-emails.js';
 import type { SettleHooks } from './settle-payment.js';
 
@@ -18,6 +20,10 @@ export async function whenOrderPaid(
   order: Order,
   shopUrl: string,
 ): Promise<void> {
+  // The invoice takes its number in this transaction: paid and invoiced commit together (§ 14 UStG).
+  await issueInvoiceFor(tx, website, order);
+  // Paid: the order's reservation or Vorkasse days end here (payment-deadlines.ts).
+  await tx.payments.clearDeadline(website.id, order.id);
   await activateGiftCardsOf(tx, website, order, shopUrl);
   // Issue 23: the paid order counts as a purchase with its revenue, once (analytics/purchase-event.ts).
   await recordPurchase(tx, website, order);
@@ -33,6 +39,8 @@ export async function whenOrderPaid(
 /** The settlement hooks: the website and its address are looked up from the order the payment belongs to. */
 export function orderPaidHooks(publicUrl: () => PublicUrl): SettleHooks {
   return {
+    // Money after the order's reservation ran out: kept when the stock allows, else refunded.
+    ...latePaymentHooks(),
     async onPaid(tx, order) {
       const website = await tx.websites.findById(order.websiteId);
       if (!website) return;

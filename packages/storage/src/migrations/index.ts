@@ -23,6 +23,7 @@ import { paymentRefunds } from './0028-payment-refunds.js';
 import { shippingZones } from './0029-shipping-zones.js';
 import { vatInvoicesPrices } from './0030-vat-invoices-prices.js';
 import { apiWebhooks } from './0031-api-webhooks.js';
+import { paymentDeadlines } from './0033-payment-deadlines.js';
 
 /**
  * Migrations live in code, not in files found at run time, so the bundled and compiled package
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0029-shipping-zones': shippingZones,
   '0030-vat-invoices-prices': vatInvoicesPrices,
   '0031-api-webhooks': apiWebhooks,
+  '0033-payment-deadlines': paymentDeadlines,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,8 +17,8 @@ const storeSettings = {
   currency: 'USD',
   taxRates: [],
   taxRatesAreDefaults: true,
-  shippingOptions: [],
-  shippingOptionsAreDefaults: true,
+  shippingZones: [],
+  shippingZonesAreDefaults: true,
   coupons: [],
 };
 

@@ -16,8 +16,18 @@ const storeSettings = {
   currency: 'EUR',
   taxRates: [{ country: 'DE', ratePercent: 19, name: 'MwSt.' }],
   taxRatesAreDefaults: true,
-  shippingOptions: [{ id: 'standard', name: 'Standard', kind: 'flat', costMinor: 490 }],
-  shippingOptionsAreDefaults: true,
+  shippingZones: [
+    {
+      id: 'alle-laender',
+      name: 'Alle Länder',
+      countries: [],
+      restOfWorld: true,
+      rates: [
+        { id: 'standard', name: 'Standard', kind: 'flat', priceMinor: 490, deliveryTime: '2–4 Werktage' },
+      ],
+    },
+  ],
+  shippingZonesAreDefaults: true,
   coupons: [
     {
       code: 'SOMMER',
@@ -102,8 +112,28 @@ describe('site settings', () => {
         { country: 'DE', ratePercent: 19, name: 'MwSt.' },
         { country: 'AT', ratePercent: 20, name: 'MwSt.' },
       ],
-      shippingOptions: [{ id: 'standard', name: 'Standard', kind: 'flat', costMinor: 490 }],
+      shippingZones: [
+        {
+          id: 'alle-laender',
+          name: 'Alle Länder',
+          countries: [],
+          restOfWorld: true,
+          rates: [
+            {
+              id: 'standard',
+              name: 'Standard',
+              kind: 'flat',
+              priceMinor: 490,
+              freeFromMinor: null,
+              minMinor: null,
+              maxMinor: null,
+              deliveryTime: '2–4 Werktage',
+            },
+          ],
+        },
+      ],
       coupons: [{ code: 'SOMMER', percentOff: 10, validFrom: null, validUntil: '2025-08-31' }],
+      replyToEmail: null,
       allowCombiningCoupons: false,
     });
   });
@@ -136,5 +166,63 @@ describe('site settings', () => {
     expect(await screen.findByRole('heading', { name: 'Steuern, Versand und Gutscheine' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Allgemein' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Website löschen' })).toBeNull();
+  });
+});
+
+describe('shipping zones (issue 23)', () => {
+  it('adds a zone for Switzerland with a rate by weight; a refused country shows its German message at the field', async () => {
+    let answer: { status: number; body: unknown } = {
+      status: 400,
+      body: {
+        error: {
+          type: 'VALIDATION',
+          message: 'Bitte gib das Land als zweistelligen Ländercode an, z. B. DE.',
+          fields: {
+            'shippingZones.1.countries.0': 'Bitte gib das Land als zweistelligen Ländercode an, z. B. DE.',
+          },
+        },
+      },
+    };
+    const { sent } = fakeApi({
+      'GET /sites/site-1/store-settings': { body: { storeSettings } },
+      'PATCH /sites/site-1/store-settings': () => answer,
+    });
+    renderInSite(<SiteSettings />);
+    const user = userEvent.setup();
+    const store = within(
+      (await screen.findByRole('heading', { name: 'Steuern, Versand und Gutscheine' })).closest('form')!,
+    );
+    await user.click(store.getByRole('button', { name: 'Versandzone hinzufügen' }));
+    await user.type(store.getAllByLabelText('Name der Zone')[1], 'Schweiz');
+    await user.type(store.getAllByLabelText(/^Länder/)[1], 'ch');
+    // The owner sees the country's German name under the codes.
+    expect(store.getByText('Schweiz', { selector: '.field-hint' })).toBeTruthy();
+    await user.click(store.getAllByRole('button', { name: 'Versandart hinzufügen' })[1]);
+    await user.type(store.getAllByLabelText('Name der Versandart')[1], 'Paket CH');
+    await user.selectOptions(store.getAllByLabelText('Berechnung')[1], 'weight');
+    await user.type(store.getByLabelText('Bis Gramm (leer: darüber) – Stufe 1'), '2000');
+    await user.type(store.getByLabelText('Preis (EUR) – Stufe 1'), '19,90');
+    await user.type(store.getAllByLabelText('Lieferzeit (z. B. 2–4 Werktage)')[1], '5–8 Werktage');
+    await user.click(store.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(sent.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(sent.find((r) => r.method === 'PATCH')?.body.shippingZones[1]).toEqual({
+      name: 'Schweiz',
+      countries: ['CH'],
+      rates: [
+        {
+          name: 'Paket CH',
+          kind: 'weight',
+          brackets: [{ upTo: 2000, priceMinor: 1990 }],
+          freeFromMinor: null,
+          minMinor: null,
+          maxMinor: null,
+          deliveryTime: '5–8 Werktage',
+        },
+      ],
+    });
+    expect(
+      await store.findAllByText('Bitte gib das Land als zweistelligen Ländercode an, z. B. DE.'),
+    ).not.toHaveLength(0);
+    answer = { status: 200, body: { storeSettings } };
   });
 });

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { storeSettings as storeSettingsApi } from '../../api/admin-api.js';
-import type { Coupon, ShippingOption, StoreSettings, TaxRate } from '../../api/admin-types.js';
+import type { Coupon, StoreSettings, TaxRate } from '../../api/admin-types.js';
 import { t } from '../../messages.js';
 import { useSite } from '../../site-context.js';
 import { isMissingRoute, useAction, useLoad } from '../../ui/async.js';
@@ -10,11 +10,11 @@ import {
   ErrorBox,
   Loading,
   NotAvailable,
-  SelectField,
   StatusMessage,
   TextField,
 } from '../../ui/controls.js';
 import { amountText, parseAmount } from '../../ui/format.js';
+import { ShippingZonesFieldset, type ZoneRow, zoneRowsOf, zonesRequestOf } from './shipping-zones-editor.js';
 
 /*
  * Tax rates, shipping options and coupons (GET/PATCH /sites/:id/store-settings). The rows are edited
@@ -26,20 +26,6 @@ interface TaxRow {
   country: string;
   ratePercent: string;
   name: string;
-}
-interface TierRow {
-  key: number;
-  maxGrams: string;
-  cost: string;
-}
-interface ShippingRow {
-  key: number;
-  id?: string;
-  name: string;
-  kind: ShippingOption['kind'];
-  cost: string;
-  freeFrom: string;
-  tiers: TierRow[];
 }
 interface CouponRow {
   key: number;
@@ -78,19 +64,6 @@ function rowsOf(settings: StoreSettings, timeZone: string) {
       ratePercent: String(r.ratePercent),
       name: r.name,
     })),
-    shipping: settings.shippingOptions.map<ShippingRow>((o) => ({
-      key: key(),
-      id: o.id,
-      name: o.name,
-      kind: o.kind,
-      cost: amountText(o.costMinor, currency),
-      freeFrom: amountText(o.freeFromMinor, currency),
-      tiers: (o.tiers ?? []).map((tier) => ({
-        key: key(),
-        maxGrams: String(tier.maxGrams),
-        cost: amountText(tier.costMinor, currency),
-      })),
-    })),
     coupons: settings.coupons.map<CouponRow>((c) => ({
       key: key(),
       code: c.code,
@@ -112,21 +85,6 @@ function requestOf(rows: ReturnType<typeof rowsOf>, currency: string) {
     ratePercent: wholeNumber(r.ratePercent),
     name: r.name.trim(),
   }));
-  const shippingOptions: ShippingOption[] = rows.shipping.map((o) => ({
-    ...(o.id ? { id: o.id } : {}),
-    name: o.name.trim(),
-    kind: o.kind,
-    costMinor: amount(o.cost) ?? 0,
-    ...(o.kind === 'price' ? { freeFromMinor: amount(o.freeFrom) } : {}),
-    ...(o.kind === 'weight' && o.tiers.length > 0
-      ? {
-          tiers: o.tiers.map((tier) => ({
-            maxGrams: wholeNumber(tier.maxGrams),
-            costMinor: amount(tier.cost) ?? 0,
-          })),
-        }
-      : {}),
-  }));
   const coupons: Coupon[] = rows.coupons.map((c) => ({
     code: c.code.trim().toUpperCase(),
     ...(c.percentOff.trim() ? { percentOff: wholeNumber(c.percentOff) } : {}),
@@ -135,13 +93,17 @@ function requestOf(rows: ReturnType<typeof rowsOf>, currency: string) {
     validFrom: c.validFrom || null,
     validUntil: c.validUntil || null,
   }));
-  return { taxRates, shippingOptions, coupons };
+  return { taxRates, coupons };
 }
 
 function Form({ initial, onSaved }: { initial: StoreSettings; onSaved: (settings: StoreSettings) => void }) {
   const { site } = useSite();
   const action = useAction();
   const [rows, setRows] = useState(() => rowsOf(initial, site.timeZone));
+  const [zones, setZones] = useState<ZoneRow[]>(() => zoneRowsOf(initial.shippingZones, initial.currency));
+  useEffect(() => setZones(zoneRowsOf(initial.shippingZones, initial.currency)), [initial]);
+  const [replyTo, setReplyTo] = useState(initial.replyToEmail ?? '');
+  useEffect(() => setReplyTo(initial.replyToEmail ?? ''), [initial]);
   const [combining, setCombining] = useState(initial.allowCombiningCoupons === true);
   const [note, setNote] = useState('');
   useEffect(() => setRows(rowsOf(initial, site.timeZone)), [initial, site.timeZone]);
@@ -165,7 +127,12 @@ function Form({ initial, onSaved }: { initial: StoreSettings; onSaved: (settings
     event.preventDefault();
     setNote('');
     const answer = await action.run(() =>
-      storeSettingsApi.update(site.id, { ...requestOf(rows, currency), allowCombiningCoupons: combining }),
+      storeSettingsApi.update(site.id, {
+        ...requestOf(rows, currency),
+        shippingZones: zonesRequestOf(zones, currency),
+        replyToEmail: replyTo.trim() || null,
+        allowCombiningCoupons: combining,
+      }),
     );
     if (answer) {
       onSaved(answer.storeSettings);
@@ -225,113 +192,26 @@ function Form({ initial, onSaved }: { initial: StoreSettings; onSaved: (settings
       </fieldset>
 
       <fieldset className="field-group">
-        <legend>{t.shippingOptions}</legend>
-        {initial.shippingOptionsAreDefaults ? <p className="muted">{t.defaultsInUse}</p> : null}
-        {rows.shipping.map((row, i) => (
-          <div className="sub-card" key={row.key}>
-            <div className="row-fields">
-              <TextField
-                label={t.shippingName}
-                value={row.name}
-                onChange={(e) => patch('shipping', i, { name: e.target.value })}
-                error={fields[`shippingOptions.${i}.name`]}
-              />
-              <SelectField
-                label={t.shippingKind}
-                value={row.kind}
-                onChange={(e) => patch('shipping', i, { kind: e.target.value as ShippingOption['kind'] })}
-              >
-                {Object.entries(t.shippingKinds).map(([kind, label]) => (
-                  <option key={kind} value={kind}>
-                    {label}
-                  </option>
-                ))}
-              </SelectField>
-              <TextField
-                label={`${row.kind === 'weight' ? 'Kosten über der letzten Stufe' : t.shippingCost} (${currency})`}
-                inputMode="decimal"
-                value={row.cost}
-                onChange={(e) => patch('shipping', i, { cost: e.target.value })}
-                error={fields[`shippingOptions.${i}.costMinor`]}
-              />
-              {row.kind === 'price' ? (
-                <TextField
-                  label={`${t.freeFrom} (${currency})`}
-                  inputMode="decimal"
-                  value={row.freeFrom}
-                  onChange={(e) => patch('shipping', i, { freeFrom: e.target.value })}
-                  error={fields[`shippingOptions.${i}.freeFromMinor`]}
-                />
-              ) : null}
-              <Button
-                variant="quiet"
-                onClick={() => drop('shipping', i)}
-                aria-label={`${t.remove}: ${row.name}`}
-              >
-                {t.remove}
-              </Button>
-            </div>
-            {row.kind === 'weight' ? (
-              <div className="tiers">
-                {row.tiers.map((tier, j) => (
-                  <div className="row-fields" key={tier.key}>
-                    <TextField
-                      label={`Bis Gramm (Stufe ${j + 1})`}
-                      inputMode="numeric"
-                      value={tier.maxGrams}
-                      onChange={(e) =>
-                        patch('shipping', i, {
-                          tiers: row.tiers.map((x, k) => (k === j ? { ...x, maxGrams: e.target.value } : x)),
-                        })
-                      }
-                    />
-                    <TextField
-                      label={`${t.shippingCost} (Stufe ${j + 1})`}
-                      inputMode="decimal"
-                      value={tier.cost}
-                      onChange={(e) =>
-                        patch('shipping', i, {
-                          tiers: row.tiers.map((x, k) => (k === j ? { ...x, cost: e.target.value } : x)),
-                        })
-                      }
-                    />
-                    <Button
-                      variant="quiet"
-                      onClick={() => patch('shipping', i, { tiers: row.tiers.filter((_, k) => k !== j) })}
-                      aria-label={`${t.remove}: Stufe ${j + 1}`}
-                    >
-                      {t.remove}
-                    </Button>
-                  </div>
-                ))}
-                {fields[`shippingOptions.${i}.tiers`] ? (
-                  <span className="field-error">{fields[`shippingOptions.${i}.tiers`]}</span>
-                ) : null}
-                <Button
-                  onClick={() =>
-                    patch('shipping', i, { tiers: [...row.tiers, { key: key(), maxGrams: '', cost: '' }] })
-                  }
-                >
-                  Gewichtsstufe hinzufügen
-                </Button>
-              </div>
-            ) : null}
-          </div>
-        ))}
-        <Button
-          onClick={() =>
-            setRows((r) => ({
-              ...r,
-              shipping: [
-                ...r.shipping,
-                { key: key(), name: '', kind: 'flat', cost: '', freeFrom: '', tiers: [] },
-              ],
-            }))
-          }
-        >
-          {t.addShippingOption}
-        </Button>
+        <legend>Mails des Shops</legend>
+        <TextField
+          label="Antwortadresse"
+          type="email"
+          value={replyTo}
+          onChange={(e) => setReplyTo(e.target.value)}
+          hint={`Bestellmails kommen mit dem Namen des Shops als Absender; Antworten gehen an diese Adresse${
+            initial.replyToDefault ? ` (leer: ${initial.replyToDefault})` : ''
+          }. Neue Bestellungen werden an sie gemeldet.`}
+          error={fields.replyToEmail}
+        />
       </fieldset>
+
+      <ShippingZonesFieldset
+        zones={zones}
+        setZones={setZones}
+        fields={fields}
+        currency={currency}
+        areDefaults={initial.shippingZonesAreDefaults}
+      />
 
       <fieldset className="field-group">
         <legend>{t.coupons}</legend>

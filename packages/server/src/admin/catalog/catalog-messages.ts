@@ -86,6 +86,24 @@ export const catalogMessages = {
   tiersInvalid: 'Gewichtsstufen brauchen steigende Höchstgewichte in Gramm (1 bis 20 Stufen).',
   freeFromMissing: 'Bitte gib an, ab welchem Bestellwert der Versand kostenlos ist.',
   tooManyShippingOptions: 'Es sind höchstens 20 Versandarten möglich.',
+  bracketsInvalid:
+    'Gewichtsstufen brauchen steigende Höchstgewichte in Gramm; nur die letzte Stufe darf ohne Obergrenze sein (1 bis 20 Stufen).',
+  valueBracketsInvalid:
+    'Wertstufen brauchen steigende Höchstbeträge; nur die letzte Stufe darf ohne Obergrenze sein (1 bis 20 Stufen).',
+  rateBoundsInvalid: 'Der höchste Bestellwert muss mindestens so groß sein wie der niedrigste.',
+  deliveryTimeInvalid: 'Die Lieferzeit darf höchstens 60 Zeichen lang sein, z. B. „2–4 Werktage“.',
+  zoneIdInvalid:
+    'Die Kennung einer Versandzone darf nur Kleinbuchstaben, Ziffern und Bindestriche enthalten.',
+  zoneIdTwice: (name: string) => `Die Versandzone „${name}“ gibt es zweimal.`,
+  zoneNameInvalid: 'Der Name der Versandzone muss 1 bis 60 Zeichen lang sein, z. B. Deutschland.',
+  zoneWithoutCountries: (name: string) =>
+    `Die Versandzone „${name}“ braucht mindestens ein Land oder muss für alle übrigen Länder gelten.`,
+  countryInTwoZones: (country: string, zone: string) =>
+    `${country} gehört schon zur Versandzone „${zone}“; ein Land kann nur in einer Zone sein.`,
+  restOfWorldTwice: (zone: string) => `Schon die Versandzone „${zone}“ gilt für alle übrigen Länder.`,
+  restOfWorldInvalid: 'Bitte gib an, ob die Zone für alle übrigen Länder gilt (ja oder nein).',
+  tooManyZones: 'Es sind höchstens 50 Versandzonen möglich.',
+  replyToInvalid: 'Bitte gib als Antwortadresse eine gültige E-Mail-Adresse an, z. B. laden@example.de.',
   tooManyTaxRates: 'Es sind höchstens 250 Steuersätze möglich.',
   couponCodeInvalid:
     'Ein Gutscheincode hat 3 bis 40 Zeichen aus Buchstaben, Ziffern, Binde- und Unterstrich.',

@@ -100,7 +100,154 @@ export const shippingOptionsField = z
     });
   });
 
-function slug(name: string) {
+/*
+ * Shipping zones (issue 23): countries and the rates that ship there. A country belongs to one zone; one
+ * zone may stand for "alle übrigen Länder". Rate ids are unique over all zones, since the cart and the
+ * order name a rate by its id alone.
+ */
+const countryNames = new Intl.DisplayNames(['de'], { type: 'region' });
+const isKnownCountry = (code: string) => {
+  try {
+    const name = countryNames.of(code);
+    return name !== undefined && name !== code && !/unbekannt/i.test(name);
+  } catch {
+    return false;
+  }
+};
+
+const bracket = z.object({
+  upTo: z
+    .number({ error: m.bracketsInvalid })
+    .int(m.bracketsInvalid)
+    .min(0, m.bracketsInvalid)
+    .max(MAX_MINOR, m.bracketsInvalid)
+    .optional(),
+  priceMinor: minor(m.shippingCostInvalid),
+});
+
+const zoneRate = z
+  .object({
+    id: z
+      .string({ error: m.shippingIdInvalid })
+      .trim()
+      .regex(/^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/, m.shippingIdInvalid)
+      .optional(),
+    name: z
+      .string({ error: m.shippingNameInvalid })
+      .trim()
+      .min(1, m.shippingNameInvalid)
+      .max(80, m.shippingNameInvalid),
+    kind: option(['flat', 'weight', 'value']),
+    priceMinor: minor(m.shippingCostInvalid).optional(),
+    brackets: z.array(bracket, { error: m.bracketsInvalid }).max(20, m.bracketsInvalid).optional(),
+    freeFromMinor: minor(m.shippingCostInvalid).nullable().optional(),
+    minMinor: minor(m.shippingCostInvalid).nullable().optional(),
+    maxMinor: minor(m.shippingCostInvalid).nullable().optional(),
+    deliveryTime: z.string({ error: m.deliveryTimeInvalid }).trim().max(60, m.deliveryTimeInvalid).optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.kind === 'flat' && r.priceMinor === undefined)
+      ctx.addIssue({ code: 'custom', message: m.shippingCostInvalid, path: ['priceMinor'] });
+    if (r.kind !== 'flat') {
+      const brackets = r.brackets ?? [];
+      const ascending = brackets.every(
+        (b, i) =>
+          (b.upTo !== undefined || i === brackets.length - 1) &&
+          (i === 0 || (b.upTo ?? Number.POSITIVE_INFINITY) > (brackets[i - 1].upTo ?? 0)),
+      );
+      if (brackets.length === 0 || !ascending)
+        ctx.addIssue({
+          code: 'custom',
+          message: r.kind === 'weight' ? m.bracketsInvalid : m.valueBracketsInvalid,
+          path: ['brackets'],
+        });
+    }
+    if (r.minMinor != null && r.maxMinor != null && r.maxMinor < r.minMinor)
+      ctx.addIssue({ code: 'custom', message: m.rateBoundsInvalid, path: ['maxMinor'] });
+  })
+  .transform(({ brackets, freeFromMinor, minMinor, maxMinor, deliveryTime, priceMinor, ...rest }) => ({
+    ...rest,
+    // Only what the kind uses is kept; a rate by steps costs its steps.
+    priceMinor: rest.kind === 'flat' ? (priceMinor ?? 0) : (brackets?.[0]?.priceMinor ?? 0),
+    ...(rest.kind !== 'flat' && brackets ? { brackets } : {}),
+    ...(freeFromMinor != null ? { freeFromMinor } : {}),
+    ...(minMinor != null ? { minMinor } : {}),
+    ...(maxMinor != null ? { maxMinor } : {}),
+    ...(deliveryTime ? { deliveryTime } : {}),
+  }));
+
+const zone = z.object({
+  id: z
+    .string({ error: m.zoneIdInvalid })
+    .trim()
+    .regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, m.zoneIdInvalid)
+    .optional(),
+  name: z.string({ error: m.zoneNameInvalid }).trim().min(1, m.zoneNameInvalid).max(60, m.zoneNameInvalid),
+  countries: z
+    .array(
+      z
+        .string({ error: m.countryInvalid })
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, m.countryInvalid)
+        .refine(isKnownCountry, m.countryInvalid),
+      { error: m.countryInvalid },
+    )
+    .max(250, m.countryInvalid),
+  restOfWorld: z.boolean({ error: m.restOfWorldInvalid }).optional(),
+  rates: z.array(zoneRate, { error: m.shippingNameInvalid }).max(20, m.tooManyShippingOptions),
+});
+
+export const shippingZonesField = z
+  .array(zone, { error: m.zoneNameInvalid })
+  .max(50, m.tooManyZones)
+  .transform((zones, ctx) => {
+    const zoneIds = new Set<string>();
+    const rateIds = new Set<string>();
+    const countryZone = new Map<string, string>();
+    let restOfWorld: string | undefined;
+    return zones.map((z, i) => {
+      let id = z.id ?? slug(z.name, 'zone');
+      if (z.id && zoneIds.has(id))
+        ctx.addIssue({ code: 'custom', message: m.zoneIdTwice(z.name), path: [i, 'id'] });
+      for (let n = 2; zoneIds.has(id); n++) id = `${slug(z.name, 'zone')}-${n}`;
+      zoneIds.add(id);
+      const countries = [...new Set(z.countries)];
+      countries.forEach((country) => {
+        const other = countryZone.get(country);
+        if (other !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            message: m.countryInTwoZones(countryNames.of(country) ?? country, other),
+            path: [i, 'countries'],
+          });
+        else countryZone.set(country, z.name);
+      });
+      if (z.restOfWorld) {
+        if (restOfWorld !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            message: m.restOfWorldTwice(restOfWorld),
+            path: [i, 'restOfWorld'],
+          });
+        restOfWorld = z.name;
+      } else if (countries.length === 0) {
+        ctx.addIssue({ code: 'custom', message: m.zoneWithoutCountries(z.name), path: [i, 'countries'] });
+      }
+      const rates = z.rates.map((r, j) => {
+        let rateId = r.id ?? `${id}-${slug(r.name)}`.slice(0, 60).replace(/-+$/, '');
+        if (r.id && rateIds.has(rateId))
+          ctx.addIssue({ code: 'custom', message: m.shippingIdTwice(rateId), path: [i, 'rates', j, 'id'] });
+        const base = rateId;
+        for (let n = 2; rateIds.has(rateId); n++) rateId = `${base}-${n}`;
+        rateIds.add(rateId);
+        return { ...r, id: rateId };
+      });
+      return { id, name: z.name, countries, ...(z.restOfWorld ? { restOfWorld: true } : {}), rates };
+    });
+  });
+
+function slug(name: string, fallback = 'versand') {
   return (
     name
       .toLowerCase()
@@ -112,7 +259,7 @@ function slug(name: string) {
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 40)
-      .replace(/-+$/, '') || 'versand'
+      .replace(/-+$/, '') || fallback
   );
 }
 
@@ -128,7 +275,7 @@ const validityDate = z
   .nullable()
   .optional();
 
-const coupon = z
+export const couponInput = z
   .object({
     code: z
       .string({ error: m.couponCodeInvalid })
@@ -156,10 +303,10 @@ const coupon = z
       ctx.addIssue({ code: 'custom', message: m.couponDiscountMissing, path: ['percentOff'] });
   });
 
-export type CouponInput = z.output<typeof coupon>;
+export type CouponInput = z.output<typeof couponInput>;
 
 export const couponsField = z
-  .array(coupon, { error: m.couponCodeInvalid })
+  .array(couponInput, { error: m.couponCodeInvalid })
   .max(500, m.tooManyCoupons)
   .superRefine((coupons, ctx) => {
     const seen = new Set<string>();
@@ -173,8 +320,22 @@ export const couponsField = z
 export const storeSettingsInput = z
   .strictObject({
     taxRates: taxRatesField.optional(),
+    /** The options of before zones (issue 23): saved as the one zone "Alle Länder". */
     shippingOptions: shippingOptionsField.optional(),
+    shippingZones: shippingZonesField.optional(),
     coupons: couponsField.optional(),
+    /** The shop's "Antwortadresse": answers to its mails go there; empty or null: the owner's email. */
+    replyToEmail: z
+      .string({ error: m.replyToInvalid })
+      .trim()
+      .max(254, m.replyToInvalid)
+      .refine(
+        (text) =>
+          text === '' || /^[^\s@,;:<>()[\]"\\]+@[^\s@,;:<>()[\]"\\]+\.[^\s@,;:<>()[\]"\\]+$/.test(text),
+        m.replyToInvalid,
+      )
+      .nullable()
+      .optional(),
     /** Several different codes on one order; off (the default) means one code per order. */
     allowCombiningCoupons: z.boolean({ error: m.allowCombiningCouponsInvalid }).optional(),
   })
@@ -182,7 +343,9 @@ export const storeSettingsInput = z
     (s) =>
       s.taxRates !== undefined ||
       s.shippingOptions !== undefined ||
+      s.shippingZones !== undefined ||
       s.coupons !== undefined ||
+      s.replyToEmail !== undefined ||
       s.allowCombiningCoupons !== undefined,
     m.nothingToChange,
   );

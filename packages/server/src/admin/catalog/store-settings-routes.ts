@@ -1,12 +1,15 @@
 import {
   type CouponDefinition,
-  DEFAULT_SHIPPING_RATES,
   DEFAULT_TAX_RULES,
+  effectiveShippingZones,
   type ShippingRate,
+  type ShippingZone,
   type TaxRule,
+  zonesFromLegacyRates,
 } from '@baukasten/commerce';
 import type { Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
+import { siteOwnerEmail } from '../../email/shop-sender.js';
 import { HttpError } from '../../http-error.js';
 import { websiteById } from '../../site-request.js';
 import { AdminInputError, parseInput } from '../admin-input.js';
@@ -19,7 +22,7 @@ import { refuseNulCharacters } from './text-guard.js';
 
 /*
  * The shop's tax rates, shipping options and coupons. They are kept in the website settings under the
- * keys the cart reads (cartRulesOf in commerce/cart-view.ts: taxRules, shippingRates, coupons), so
+ * keys the cart reads (cartRulesOf in commerce/cart-view.ts: taxRules, shippingZones, coupons), so
  * carts and checkout use what the owner sets from the next calculation on. A list never set shows the
  * defaults the cart uses meanwhile.
  */
@@ -39,7 +42,7 @@ function validityOf(text: string | null | undefined, website: Website, end: bool
   return Date.parse(text);
 }
 
-function storedCoupons(coupons: CouponInput[], website: Website): StoredCoupon[] {
+export function storedCoupons(coupons: CouponInput[], website: Website): StoredCoupon[] {
   const fields: Record<string, string> = {};
   const stored = coupons.map((c, i) => {
     const validFrom = validityOf(c.validFrom, website, false);
@@ -60,18 +63,23 @@ function storedCoupons(coupons: CouponInput[], website: Website): StoredCoupon[]
   return stored;
 }
 
-function storeSettingsView(website: Website, now: number) {
+async function storeSettingsView(storage: Storage, website: Website, now: number) {
   const settings = website.settings as Record<string, unknown>;
   const taxRates = listOf<TaxRule>(settings.taxRules);
-  const shippingOptions = listOf<ShippingRate>(settings.shippingRates);
+  const shippingZones = listOf<ShippingZone>(settings.shippingZones);
+  const shippingRates = listOf<ShippingRate>(settings.shippingRates);
   const coupons = listOf<StoredCoupon>(settings.coupons) ?? [];
   return {
     currency: website.currency,
     taxRates: taxRates ?? DEFAULT_TAX_RULES,
     taxRatesAreDefaults: taxRates === undefined,
-    shippingOptions: shippingOptions ?? DEFAULT_SHIPPING_RATES,
-    shippingOptionsAreDefaults: shippingOptions === undefined,
+    // Options saved before zones show as the zone "Alle Länder" they are computed as (cart-totals).
+    shippingZones: effectiveShippingZones({ shippingZones, shippingRates }),
+    shippingZonesAreDefaults: shippingZones === undefined && shippingRates === undefined,
     allowCombiningCoupons: settings.allowCombiningCoupons === true,
+    // Mails of the shop are answered here (email/shop-sender.ts); the owner's email when none is set.
+    replyToEmail: typeof settings.replyToEmail === 'string' ? settings.replyToEmail : null,
+    replyToDefault: (await siteOwnerEmail(storage, website.id)) ?? null,
     coupons: coupons.map((c) => ({
       ...c,
       validFrom: c.validFrom ?? null,
@@ -91,7 +99,7 @@ export function registerStoreSettingsRoutes(parent: FastifyInstance, storage: St
     admin.get('/sites/:siteId/store-settings', settings, async (request) => {
       const { websiteId } = accessedSite(request);
       const website = await websiteById(storage, websiteId);
-      return { storeSettings: storeSettingsView(website, Date.now()) };
+      return { storeSettings: await storeSettingsView(storage, website, Date.now()) };
     });
 
     admin.patch('/sites/:siteId/store-settings', settings, async (request) => {
@@ -100,14 +108,18 @@ export function registerStoreSettingsRoutes(parent: FastifyInstance, storage: St
       const website = await websiteById(storage, websiteId);
       const changes: Record<string, unknown> = {};
       if (input.taxRates) changes.taxRules = input.taxRates satisfies TaxRule[];
-      if (input.shippingOptions) changes.shippingRates = input.shippingOptions satisfies ShippingRate[];
+      // Zones are the one place rates live; options sent the old way become the zone "Alle Länder".
+      if (input.shippingOptions)
+        changes.shippingZones = zonesFromLegacyRates(input.shippingOptions satisfies ShippingRate[]);
+      if (input.shippingZones) changes.shippingZones = input.shippingZones satisfies ShippingZone[];
       if (input.coupons) changes.coupons = storedCoupons(input.coupons, website);
+      if (input.replyToEmail !== undefined) changes.replyToEmail = input.replyToEmail || null;
       if (input.allowCombiningCoupons !== undefined)
         changes.allowCombiningCoupons = input.allowCombiningCoupons;
       // One UPDATE of the settings row: the three lists change together or not at all.
       const updated = await storage.websiteAdmin.update(websiteId, { settings: changes });
       if (!updated) throw new HttpError(404, 'SITE_NOT_FOUND', adminMessages.siteNotFound);
-      return { storeSettings: storeSettingsView(updated, Date.now()) };
+      return { storeSettings: await storeSettingsView(storage, updated, Date.now()) };
     });
   });
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_TAX_RULES } from '@baukasten/commerce';
+import { DEFAULT_SHIPPING_ZONES, DEFAULT_TAX_RULES } from '@baukasten/commerce';
 import type { Storage } from '@baukasten/storage';
 import { withTestDatabases } from '@baukasten/storage/testing';
 import type { FastifyInstance } from 'fastify';
@@ -39,7 +39,8 @@ withTestDatabases((db) => {
       currency: 'EUR',
       taxRates: DEFAULT_TAX_RULES,
       taxRatesAreDefaults: true,
-      shippingOptionsAreDefaults: true,
+      shippingZones: DEFAULT_SHIPPING_ZONES,
+      shippingZonesAreDefaults: true,
       coupons: [{ code: 'ZEHN', percentOff: 10, validFrom: null, validUntil: null, activeNow: true }],
     });
     expect((await team.viewer.get(url)).status).toBe(403);
@@ -79,11 +80,19 @@ withTestDatabases((db) => {
         { country: 'AT', ratePercent: 10, name: 'USt.' },
       ],
       taxRatesAreDefaults: false,
-      shippingOptions: [
-        { id: 'paeckchen', kind: 'weight' },
-        { id: 'abholung', kind: 'flat', costMinor: 0 },
-        { id: 'ab-30', kind: 'price', freeFromMinor: 3000 },
+      // Options sent the way of before zones become the zone "Alle Länder" at the same prices.
+      shippingZones: [
+        {
+          name: 'Alle Länder',
+          restOfWorld: true,
+          rates: [
+            { id: 'paeckchen', kind: 'weight' },
+            { id: 'abholung', kind: 'flat', priceMinor: 0 },
+            { id: 'ab-30', kind: 'flat', priceMinor: 490, freeFromMinor: 3000 },
+          ],
+        },
       ],
+      shippingZonesAreDefaults: false,
       coupons: [{ code: 'SOMMER-5', amountOffMinor: 500 }],
     });
 

@@ -1,0 +1,71 @@
+import { formatMoney, type ShippingAddress } from '@baukasten/commerce';
+import type { NewEmail, Order, Storage, Website } from '@baukasten/storage';
+import { html } from './email-templates.js';
+import { shopReplyTo } from './shop-sender.js';
+
+/*
+ * Mails to the shop's people (issue 23). A new order goes to the shop's reply-to address (the owner,
+ * unless the owner named another "Antwortadresse"), queued in the order's own transaction, so every
+ * placed order is announced exactly once and a refused one never. Answering the mail answers the buyer.
+ */
+
+export interface NewOrderNoticeInput {
+  order: Order;
+  siteTitle: string;
+  locale: string;
+  to: string;
+}
+
+export function newOrderOwnerEmail({ order, siteTitle, locale, to }: NewOrderNoticeInput): NewEmail {
+  const money = (minor: number) => formatMoney(minor, order.currency, locale);
+  const address = order.data.shippingAddress as ShippingAddress | null | undefined;
+  const shipping = order.data.shippingOption as { name?: string } | null | undefined;
+  const payment = (order.data.payment ?? {}) as { method?: string; status?: string };
+  const lines = order.items.map(
+    (item) =>
+      `${item.quantity} × ${item.productName} (${item.sku}) – ${money(item.unitPriceMinor * item.quantity)}`,
+  );
+  const paragraphs = [
+    `Neue Bestellung Nr. ${order.orderNumber} bei ${siteTitle}${order.testMode ? ' (Testbestellung)' : ''}.`,
+    lines.join('\n'),
+    [
+      `Zwischensumme: ${money(order.subtotalMinor)}`,
+      ...(order.discountMinor > 0 ? [`Rabatt: −${money(order.discountMinor)}`] : []),
+      ...(shipping?.name ? [`Versand (${shipping.name}): ${money(order.shippingMinor)}`] : []),
+      `Gesamtsumme: ${money(order.grandTotalMinor)}`,
+    ].join('\n'),
+    `Kunde: ${order.customerEmail ?? 'ohne E-Mail-Adresse'}`,
+    ...(address
+      ? [
+          [
+            'Lieferadresse:',
+            `${address.firstName ?? ''} ${address.lastName ?? ''}`.trim(),
+            address.line1,
+            ...(address.line2 ? [address.line2] : []),
+            `${address.postalCode} ${address.city}`,
+            address.country,
+          ].join('\n'),
+        ]
+      : []),
+    `Zahlung: ${payment.method ?? '–'}${payment.status === 'PAID' ? ' (bezahlt)' : ' (noch offen)'}`,
+  ];
+  const subject = `Neue Bestellung Nr. ${order.orderNumber} – ${money(order.grandTotalMinor)}`;
+  return {
+    kind: 'order-owner-notification',
+    to,
+    ...(order.customerEmail ? { replyTo: order.customerEmail } : {}),
+    subject,
+    text: `${paragraphs.join('\n\n')}\n`,
+    html: html(subject, paragraphs),
+  };
+}
+
+/** Queues the new-order mail in the order's transaction; a shop without any address to send to gets none. */
+export async function enqueueNewOrderNotice(tx: Storage, website: Website, order: Order): Promise<void> {
+  const to = await shopReplyTo(tx, website);
+  if (!to) return;
+  await tx.outbox.enqueue(
+    website.id,
+    newOrderOwnerEmail({ order, siteTitle: website.title, locale: website.locale, to }),
+  );
+}
