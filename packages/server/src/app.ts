@@ -37,6 +37,7 @@ import {
 } from './gift-cards/gift-card-routes.js';
 import { HttpError, isApiUrl } from './http-error.js';
 import type { ImportOptions } from './imports/import-routes.js';
+import { registerInvoiceDownloads } from './invoices/invoice-routes.js';
 import { registerLegalRoutes, WITHDRAWAL_LOOKUPS } from './legal/legal-routes.js';
 import { serverMessages } from './messages.js';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.js';
@@ -44,13 +45,15 @@ import type { CheckoutPageRenderer } from './pages/checkout-page.js';
 import { ORDER_STATUS_LOOKUPS, registerCommercePages } from './pages/commerce-pages.js';
 import { PageCache } from './pages/page-cache.js';
 import { registerPageRoutes } from './pages/page-routes.js';
+import { notFoundContext, type PageDeps, sendPage } from './pages/send-page.js';
+import { registerSeoRoutes } from './pages/seo-routes.js';
 import { HostedPayments } from './payments/hosted-checkout.js';
 import { registerHostedCheckoutRoutes } from './payments/hosted-checkout-routes.js';
 import { orderPaidHooks } from './payments/order-paid.js';
 import { type PaymentConfig, PaymentSetup } from './payments/payment-setup.js';
 import { paymentWebhookRoutes } from './payments/payment-webhook-routes.js';
-import { notFoundContext, type PageDeps, sendPage } from './pages/send-page.js';
-import { registerSeoRoutes } from './pages/seo-routes.js';
+import { registerPublicApi } from './public-api/public-api.js';
+import type { RateLimiter } from './rate-limit.js';
 import { registerRestockRoutes } from './restock/restock-routes.js';
 import { type LogSink, redactedLoggerOptions, requestLogger } from './security/log-redaction.js';
 import { recordRoutes } from './security/route-catalogue.js';
@@ -59,6 +62,7 @@ import { inMemorySharedState, type SharedState } from './shared-state.js';
 import { DEFAULT_PUBLIC_URL, originOf, type PublicUrl } from './site-url.js';
 import { registerSubscriptionRoutes } from './subscriptions/subscription-routes.js';
 import { hostnameFromHeader } from './tenant.js';
+import type { WebhookOptions } from './webhooks/webhook-admin-routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -112,6 +116,10 @@ export interface AppOptions {
    * one made for this process only; a production server then cannot store provider keys.
    */
   payments?: PaymentConfig;
+  /** Webhooks: the outbound address guard's test switch for registering addresses on 127.0.0.1. */
+  webhooks?: WebhookOptions;
+  /** The public API's limiter per API key (default 600 requests a minute in the shared store). */
+  publicApi?: { rateLimiter?: RateLimiter };
 }
 
 const isApiRequest = (request: FastifyRequest) => isApiUrl(request.url);
@@ -132,6 +140,8 @@ export async function buildApp({
   demoOwner,
   imports,
   payments: paymentConfig = {},
+  webhooks,
+  publicApi,
 }: AppOptions): Promise<FastifyInstance> {
   const paymentSetup =
     paymentConfig.secretsKey || !serverTestMode
@@ -294,6 +304,12 @@ export async function buildApp({
     paymentProviders: commerce.paymentProviders,
     serverTestMode,
     payments: paymentSetup,
+    webhooks,
+  });
+  // The documented API for other systems (/api/v1, /api/docs): not host-scoped, the URL and key name the site.
+  await registerPublicApi(app, {
+    storage,
+    rateLimiter: publicApi?.rateLimiter ?? shared.rateLimiter('public-api', { limit: 600, windowMs: 60_000 }),
   });
   // The providers' webhooks: not host-scoped (the URL names the website), authenticated by their signature.
   await app.register(paymentWebhookRoutes, {
@@ -343,6 +359,7 @@ export async function buildApp({
       ...commerce,
       orderStatusRateLimiter: shared.rateLimiter('order-status', ORDER_STATUS_LOOKUPS),
     }));
+    registerInvoiceDownloads(site, storage, shared.rateLimiter('invoice-download', ORDER_STATUS_LOOKUPS));
     registerLegalRoutes(site, deps, {
       providersOf: (website) =>
         offeredProviders(commerce.paymentProviders ?? defaultPaymentProviders, website, serverTestMode),

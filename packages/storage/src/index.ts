@@ -67,6 +67,13 @@ export {
   type NewCustomerAccount,
   type SubscriptionCancellation,
 } from './customer-account-repository.js';
+export type {
+  CustomerDirectoryRepository,
+  CustomerErasure,
+  CustomerListFilter,
+  CustomerSummary,
+  NewsletterStatus,
+} from './customer-directory-repository.js';
 export { DEMO_CONTACT_FORM_ID } from './demo-contact-form.js';
 export { type DemoOwner, type SeedDemoShopOptions, seedDemoShop } from './demo-shop.js';
 export type {
@@ -84,9 +91,14 @@ export {
   type GiftCardStatus,
   type NewGiftCard,
   type NewPendingGiftCard,
-  type VoidedGiftCards,
   normaliseGiftCardCode,
+  type VoidedGiftCards,
 } from './gift-card-repository.js';
+export type {
+  IdempotencyClaim,
+  IdempotencyRepository,
+  StoredIdempotentRequest,
+} from './idempotency-repository.js';
 export type {
   CatalogueIndexRow,
   ImageCounts,
@@ -97,18 +109,12 @@ export type {
   NewImportJob,
 } from './import-repository.js';
 export type {
-  IdempotencyClaim,
-  IdempotencyRepository,
-  StoredIdempotentRequest,
-} from './idempotency-repository.js';
-export type { ItemRepository } from './item-repository.js';
-export type {
   InvoiceKind,
   InvoiceRepository,
   IssueInvoice,
   StoredInvoice,
 } from './invoice-repository.js';
-export type { PricePoint, PricingRepository, UnitContent } from './pricing-repository.js';
+export type { ItemRepository } from './item-repository.js';
 export type {
   LegalRepository,
   LegalTextVersion,
@@ -128,6 +134,16 @@ export type {
   SubscriberStatus,
 } from './newsletter-repository.js';
 export { type ExecutedQuery, openStorage, type Storage, type StorageOptions } from './open-storage.js';
+export type { OrderEvent, OrderEventKind, OrderEventRepository } from './order-event-repository.js';
+export type {
+  NewOrderReturn,
+  NewShipment,
+  OrderFulfilmentRepository,
+  OrderReturn,
+  ReturnLine,
+  Shipment,
+  ShipmentLine,
+} from './order-fulfilment-repository.js';
 export type {
   NewOrder,
   Order,
@@ -138,18 +154,22 @@ export type {
 } from './order-repository.js';
 export type { PageLock, PageLockRepository } from './page-lock-repository.js';
 export type {
+  ClaimedPaymentDeadline,
   NewPayment,
   NewPaymentRefund,
   Payment,
-  PaymentRefund,
+  PaymentDeadline,
+  PaymentDeadlineKind,
   PaymentProviderMode,
   PaymentProviderName,
   PaymentProviderSettings,
   PaymentProviderStatus,
+  PaymentRefund,
   PaymentRepository,
   PaymentStatus,
   SavedPaymentProviderSettings,
 } from './payment-repository.js';
+export type { PricePoint, PricingRepository, UnitContent } from './pricing-repository.js';
 export type {
   NewRestockSignup,
   Page,
@@ -187,8 +207,6 @@ export type {
 // The test utility lives at '@baukasten/storage/testing' so the running server never loads vitest.
 export type { ThemeOverride, ThemeOverrideRepository } from './theme-override-repository.js';
 export * from './types.js';
-export type { WebsiteAdminRepository, WebsiteChanges } from './website-admin-repository.js';
-export type { WebsiteRepository } from './website-repository.js';
 export type {
   ClaimedWebhookDelivery,
   NewWebhookEvent,
@@ -197,3 +215,5 @@ export type {
   WebhookRepository,
   WebhookSubscription,
 } from './webhook-repository.js';
+export type { WebsiteAdminRepository, WebsiteChanges } from './website-admin-repository.js';
+export type { WebsiteRepository } from './website-repository.js';

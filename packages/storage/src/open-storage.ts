@@ -12,21 +12,27 @@ import { type CommentRepository, commentRepository } from './comment-repository.
 import { ContentChanges } from './content-changes.js';
 import { type ContentRepository, contentRepository } from './content-repository.js';
 import { type CustomerAccountRepository, customerAccountRepository } from './customer-account-repository.js';
+import {
+  type CustomerDirectoryRepository,
+  customerDirectoryRepository,
+} from './customer-directory-repository.js';
 import { type EmailOutboxRepository, emailOutboxRepository } from './email-outbox-repository.js';
 import { type GiftCardRepository, giftCardRepository } from './gift-card-repository.js';
 import { type IdempotencyRepository, idempotencyRepository } from './idempotency-repository.js';
 import { type ImportRepository, importRepository } from './import-repository.js';
-import { type ItemRepository, itemRepository } from './item-repository.js';
 import { type InvoiceRepository, invoiceRepository } from './invoice-repository.js';
+import { type ItemRepository, itemRepository } from './item-repository.js';
 import { type LegalRepository, legalRepository } from './legal-repository.js';
-import { type PricingRepository, pricingRepository } from './pricing-repository.js';
 import { type MailingListRepository, mailingListRepository } from './mailing-list-repository.js';
 import { type MediaRepository, mediaRepository } from './media-repository.js';
 import { migrationProvider } from './migrations/index.js';
 import { type NewsletterRepository, newsletterRepository } from './newsletter-repository.js';
+import { type OrderEventRepository, orderEventRepository } from './order-event-repository.js';
+import { type OrderFulfilmentRepository, orderFulfilmentRepository } from './order-fulfilment-repository.js';
 import { type OrderRepository, orderRepository } from './order-repository.js';
 import { type PageLockRepository, pageLockRepository } from './page-lock-repository.js';
 import { type PaymentRepository, paymentRepository } from './payment-repository.js';
+import { type PricingRepository, pricingRepository } from './pricing-repository.js';
 import { Remembered } from './remembered.js';
 import { type RestockSignupRepository, restockSignupRepository } from './restock-repository.js';
 import type { Database } from './schema.js';
@@ -133,6 +139,12 @@ export interface Storage {
   webhooks: WebhookRepository;
   /** The public API's `Idempotency-Key`s with their answers, 24 hours per website (migration 0031). */
   idempotency: IdempotencyRepository;
+  /** Shipments with tracking numbers, and returns (migration 0034). */
+  fulfilment: OrderFulfilmentRepository;
+  /** Orders' timelines for the owner: paid, shipped, refunded … and notes (migration 0034). */
+  orderEvents: OrderEventRepository;
+  /** The editor's customer list, a customer's data export and erasure (DSGVO Art. 15, 17, 20). */
+  customerDirectory: CustomerDirectoryRepository;
 }
 
 const INT8_OID = 20;
@@ -225,6 +237,9 @@ function storageOn(
     pageLocks: pageLockRepository(db),
     webhooks: webhookRepository(db),
     idempotency: idempotencyRepository(db),
+    fulfilment: orderFulfilmentRepository(db),
+    orderEvents: orderEventRepository(db),
+    customerDirectory: customerDirectoryRepository(db),
   };
   kyselyByStorage.set(storage, db);
   return storage;

@@ -113,6 +113,10 @@ export function toVariant(row: Selectable<ProductVariantsTable>): Variant {
     position: Number(row.position),
   };
   if (row.weight_grams !== null) variant.weightGrams = Number(row.weight_grams);
+  // Migration 0030's column; set apart from the product save (pricing-repository.ts).
+  const content = optionalFromJson<{ amount: number; unit: string }>(row.unit_content ?? null);
+  if (content && Number(content.amount) > 0 && typeof content.unit === 'string')
+    variant.unitContent = content;
   return variant;
 }
 
@@ -136,5 +140,6 @@ export function toProduct(row: Selectable<ProductsTable>, variants: Variant[]): 
   if (row.custom_add_button_text !== null) product.customAddButtonText = row.custom_add_button_text;
   const denominations = optionalFromJson<number[]>(row.gift_card_denominations);
   if (denominations) product.giftCardDenominations = denominations;
+  if (row.tax_class && row.tax_class !== 'standard') product.taxClass = row.tax_class;
   return product;
 }

@@ -5,6 +5,8 @@ import { offeredProviders } from '../commerce/test-mode.js';
 import { registerCrumbCookie, requireCrumb } from '../crumb.js';
 import type { DemoOwnerAccess } from '../demo-owner.js';
 import { type ImportOptions, registerImportRoutes } from '../imports/import-routes.js';
+import { registerInvoiceAdminRoutes } from '../invoices/invoice-routes.js';
+import { registerVatAdminRoutes } from '../invoices/vat-admin-routes.js';
 import { registerLegalAdminRoutes } from '../legal/legal-admin-routes.js';
 import type { PageDeps } from '../pages/send-page.js';
 import { registerPaymentSettingsRoutes } from '../payments/payment-settings-routes.js';
@@ -139,6 +141,8 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminOp
       registerApiKeyRoutes(admin, storage);
       registerWebhookRoutes(admin, storage, options.webhooks);
       registerImportRoutes(admin, storage, options.imports);
+      registerInvoiceAdminRoutes(admin, storage);
+      registerVatAdminRoutes(admin, storage);
       registerLegalAdminRoutes(admin, storage, (website) =>
         offeredProviders(
           options.paymentProviders ?? defaultPaymentProviders,

@@ -8,6 +8,7 @@ import {
   ProductType,
   placeInCart,
   quantityInCart,
+  taxClassOf,
   validateAddToCart,
 } from '@baukasten/commerce';
 import type {
@@ -122,6 +123,8 @@ function decideAddition(
     title: item.title,
     productType: product.productType,
     ...(variant.weightGrams !== undefined ? { weightGrams: variant.weightGrams } : {}),
+    // The VAT class travels with the entry, so the cart's totals need no product read.
+    ...(product.taxClass ? { taxClass: taxClassOf(product.taxClass) } : {}),
   };
   const entry: NewCartEntry = {
     itemId: item.id,

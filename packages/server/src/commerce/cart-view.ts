@@ -88,7 +88,11 @@ export function cartRulesOf(website: Website, now = Date.now()): Partial<CartRul
 /** Kleinunternehmer and OSS as the owner set them (editor → Einstellungen → Steuern); both off by default. */
 export function vatSettingsOf(website: Website) {
   const vat = ((website.settings as Record<string, unknown>).vat ?? {}) as Record<string, unknown>;
-  return { shopCountry: shopCountry(website), smallBusiness: vat.smallBusiness === true, oss: vat.oss === true };
+  return {
+    shopCountry: shopCountry(website),
+    smallBusiness: vat.smallBusiness === true,
+    oss: vat.oss === true,
+  };
 }
 
 /** The shop's country, for the tax rate before the shopper gave an address: 'de-DE' -> 'DE'. */

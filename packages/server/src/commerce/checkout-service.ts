@@ -8,11 +8,11 @@ import {
   minimumOrderMessage,
   moneyFromMinor,
   normaliseCountryCode,
+  normaliseVatId,
   ProductType,
   type ShippingAddress,
   shippingAddressProblems,
   taxClassOf,
-  normaliseVatId,
   VAT_ID_MESSAGES,
   vatIdProblem,
 } from '@baukasten/commerce';

@@ -1,4 +1,4 @@
-import { formatMoney, type ShippingAddress } from '@baukasten/commerce';
+import { formatMoney, type ShippingAddress, type VatTreatment, vatRateText } from '@baukasten/commerce';
 import type { NewEmail, Order } from '@baukasten/storage';
 import { escapeHtml, html } from './email-templates.js';
 
@@ -104,7 +104,8 @@ export function orderConfirmationEmail({
     ...(order.discountMinor > 0 ? [`Rabatt: −${money(order.discountMinor)}`] : []),
     `Versand${shipping?.name ? ` (${shipping.name})` : ''}: ${money(order.shippingMinor)}`,
     `Gesamtsumme: ${money(order.grandTotalMinor)}`,
-    `Darin enthaltene Steuern: ${money(order.taxMinor)}`,
+    // VAT per rate, or the § 19 / reverse-charge note (order.data.vat, written by the checkout).
+    ...vatTextLines(order, money),
     ...(giftCardMinor > 0
       ? [`Mit Gutschein bezahlt: −${money(giftCardMinor)}`, `Noch zu zahlen: ${money(dueMinor)}`]
       : []),
@@ -128,7 +129,9 @@ export function orderConfirmationEmail({
           'Zahlung per Vorkasse:',
           `Bitte überweise ${money(dueMinor)} mit dem Verwendungszweck „${transferReference(order)}“.`,
           ...bankLines(bankAccount, siteTitle),
-          ...(transferDueText ? [`Bitte überweise bis zum ${transferDueText}; danach verfällt die Bestellung.`] : []),
+          ...(transferDueText
+            ? [`Bitte überweise bis zum ${transferDueText}; danach verfällt die Bestellung.`]
+            : []),
           ...(giroCodeUrl && bankAccount?.iban
             ? [`GiroCode zum Scannen mit der Banking-App: ${giroCodeUrl}`]
             : []),
@@ -243,4 +246,21 @@ export function giftCardEmail(input: GiftCardInput): NewEmail {
       `<strong>${escapeHtml(input.code)}</strong>`,
     ),
   };
+}
+
+/** "Darin enthaltene MwSt. 19 %: 4,79 €" per rate; orders placed before per-rate VAT show the one total. */
+function vatTextLines(order: Order, money: (minor: number) => string): string[] {
+  const vat = order.data.vat as
+    | { treatment?: VatTreatment; lines?: { ratePercent: number; vatMinor: number }[]; note?: string | null }
+    | undefined;
+  if (!vat?.lines) return [`Darin enthaltene Steuern: ${money(order.taxMinor)}`];
+  const treatment = vat.treatment ?? 'domestic';
+  return [
+    ...(treatment === 'domestic' || treatment === 'oss'
+      ? vat.lines.map(
+          (line) => `Darin enthaltene MwSt. ${vatRateText(line.ratePercent)}: ${money(line.vatMinor)}`,
+        )
+      : []),
+    ...(vat.note ? [vat.note] : []),
+  ];
 }

@@ -1,4 +1,4 @@
-import { formatMoney } from '@baukasten/commerce';
+import { formatMoney, vatRateText } from '@baukasten/commerce';
 import type { Storage, Website } from '@baukasten/storage';
 import type { CartView } from '../commerce/cart-view.js';
 import { commercePageTexts } from './commerce-page-messages.js';
@@ -94,11 +94,22 @@ export function cartDisplay(website: Website, view: CartView, links: Map<string,
     discountText: money(view.discountCents),
     shippingCostText: money(view.shippingCostCents),
     taxText: money(view.taxCents),
-    taxLabel: taxRule ? `enthaltene ${taxRule.name} (${taxRule.ratePercent} %)` : 'enthaltene Steuern',
+    taxLabel:
+      vatSummaryLabel(view.vatLines, view.vatTreatment) ??
+      (taxRule ? `enthaltene ${taxRule.name} (${taxRule.ratePercent} %)` : 'enthaltene Steuern'),
+    // One row per VAT rate (§ 14 Abs. 4 Nr. 8 UStG), and the § 19 / reverse-charge note where one applies.
+    vatRows: view.vatTreatment === 'domestic' || view.vatTreatment === 'oss' ? view.vatLines : [],
   };
 }
 
 export type CartDisplay = ReturnType<typeof cartDisplay>;
+
+/** "enthaltene MwSt. (19 % / 7 %)" over all rates of a cart; null when there is no VAT line. */
+export function vatSummaryLabel(lines: readonly { ratePercent: number }[], treatment: string): string | null {
+  if (treatment === 'small-business' || treatment === 'reverse-charge') return 'Umsatzsteuer';
+  if (lines.length === 0) return null;
+  return `enthaltene MwSt. (${lines.map((l) => vatRateText(l.ratePercent)).join(' / ')})`;
+}
 
 export const paymentMethodLabel = (id: string | null | undefined) =>
   (id && commercePageTexts.paymentMethods[id]) || id || '';

@@ -28,6 +28,8 @@ export async function whenOrderPaid(
   // Issue 23: the paid order counts as a purchase with its revenue, once (analytics/purchase-event.ts).
   await recordPurchase(tx, website, order);
   await emitOrderEvent(tx, 'order.paid', order);
+  // The owner's timeline of the order (issue #23), with the change it tells about.
+  await tx.orderEvents.add(website.id, { orderId: order.id, kind: 'paid' });
   if (order.customerEmail) {
     await tx.outbox.enqueue(
       website.id,

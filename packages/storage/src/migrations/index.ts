@@ -19,11 +19,13 @@ import { payments } from './0022-payments.js';
 import { legalTexts } from './0023-legal-texts.js';
 import { productImports } from './0025-product-imports.js';
 import { editorCollaboration } from './0026-editor-collaboration.js';
+import { outboxWaitingIndex } from './0027-outbox-waiting-index.js';
 import { paymentRefunds } from './0028-payment-refunds.js';
 import { shippingZones } from './0029-shipping-zones.js';
 import { vatInvoicesPrices } from './0030-vat-invoices-prices.js';
 import { apiWebhooks } from './0031-api-webhooks.js';
 import { paymentDeadlines } from './0033-payment-deadlines.js';
+import { shipmentsReturnsTimeline } from './0034-shipments-returns-timeline.js';
 
 /**
  * Migrations live in code, not in files found at run time, so the bundled and compiled package
@@ -50,11 +52,13 @@ export const migrations: Record<string, Migration> = {
   '0023-legal-texts': legalTexts,
   '0025-product-imports': productImports,
   '0026-editor-collaboration': editorCollaboration,
+  '0027-outbox-waiting-index': outboxWaitingIndex,
   '0028-payment-refunds': paymentRefunds,
   '0029-shipping-zones': shippingZones,
   '0030-vat-invoices-prices': vatInvoicesPrices,
   '0031-api-webhooks': apiWebhooks,
   '0033-payment-deadlines': paymentDeadlines,
+  '0034-shipments-returns-timeline': shipmentsReturnsTimeline,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,11 +2,12 @@ import { minorToDecimalString, ProductType } from '@baukasten/commerce';
 import type { Order, Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
 import { voidGiftCardsOf } from '../../gift-cards/gift-card-activation.js';
-import { whenOrderPaid } from '../../payments/order-paid.js';
-import { emitOrderEvent } from '../../webhooks/webhook-events.js';
 import { HttpError } from '../../http-error.js';
+import { issueCancellationFor } from '../../invoices/invoice-service.js';
+import { whenOrderPaid } from '../../payments/order-paid.js';
 import { websiteById } from '../../site-request.js';
 import { siteBaseUrl } from '../../site-url.js';
+import { emitOrderEvent } from '../../webhooks/webhook-events.js';
 import { parseInput } from '../admin-input.js';
 import { refuseNulCharacters } from '../catalog/text-guard.js';
 import { accessedSite, requireSitePermission } from '../permissions.js';
@@ -197,7 +198,12 @@ export function registerOrderRoutes(parent: FastifyInstance, storage: Storage) {
       // cancellation roll back with a 409 that says why (security review #18, finding 1).
       const change = await storage.transaction(async (tx) => {
         const cancelled = await tx.orders.cancel(websiteId, orderId, restockOf);
-        if (cancelled.outcome === 'changed') await voidGiftCardsOf(tx, websiteId, orderId);
+        if (cancelled.outcome === 'changed') {
+          await voidGiftCardsOf(tx, websiteId, orderId);
+          await tx.orderEvents.add(websiteId, { orderId, kind: 'cancelled' });
+          // A paid order's invoice is cancelled by a Stornorechnung in the same transaction (§ 14 UStG).
+          await issueCancellationFor(tx, await websiteById(tx, websiteId), cancelled.order);
+        }
         return cancelled;
       });
       if (change.outcome === 'not-found') throw orderNotFound();

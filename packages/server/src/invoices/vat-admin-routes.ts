@@ -1,0 +1,86 @@
+import { EU_VAT_RATES, EU_VAT_RATES_CHECKED, TAX_CLASS_LABELS, TAX_CLASSES } from '@baukasten/commerce';
+import type { Storage, Website } from '@baukasten/storage';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseInput } from '../admin/admin-input.js';
+import { adminMessages } from '../admin/admin-messages.js';
+import { accessedSite, requireSitePermission } from '../admin/permissions.js';
+import { HttpError } from '../http-error.js';
+
+/*
+ * The editor's VAT settings (website setting `vat`): Kleinunternehmer (§ 19 UStG), OSS (§ 3c UStG) and the
+ * Steuernummer printed on invoices (§ 14 Abs. 4 Nr. 2 UStG; the USt-IdNr. is part of the legal data). And a
+ * product's tax class. The owner sets all of it in the editor; nothing is hard-coded for them.
+ */
+
+const vatInput = z.strictObject({
+  smallBusiness: z.boolean({ error: 'Bitte gib an, ob du Kleinunternehmer bist.' }).optional(),
+  oss: z.boolean({ error: 'Bitte gib an, ob du am One-Stop-Shop-Verfahren teilnimmst.' }).optional(),
+  taxNumber: z
+    .string({ error: 'Bitte gib die Steuernummer als Text ein.' })
+    .max(30, 'Die Steuernummer darf höchstens 30 Zeichen lang sein.')
+    .regex(
+      /^[0-9 /.-]*$/,
+      'Die Steuernummer besteht aus Ziffern, Leerzeichen und Schrägstrichen (z. B. 22/815/08154).',
+    )
+    .optional(),
+});
+const taxClassInput = z.strictObject({
+  taxClass: z.enum(TAX_CLASSES as unknown as [string, ...string[]], {
+    error: 'Bitte wähle einen Steuersatz: Regelsteuersatz, ermäßigt oder steuerfrei.',
+  }),
+});
+const productParams = z.object({ siteId: z.string(), itemId: z.string().min(1).max(64) });
+
+const view = (website: Website) => {
+  const vat = ((website.settings as Record<string, unknown>).vat ?? {}) as Record<string, unknown>;
+  return {
+    vat: {
+      smallBusiness: vat.smallBusiness === true,
+      oss: vat.oss === true,
+      taxNumber: typeof vat.taxNumber === 'string' ? vat.taxNumber : '',
+    },
+    taxClasses: TAX_CLASSES.map((id) => ({ id, label: TAX_CLASS_LABELS[id] })),
+    euRates: { checkedOn: EU_VAT_RATES_CHECKED, rates: EU_VAT_RATES },
+  };
+};
+
+export function registerVatAdminRoutes(parent: FastifyInstance, storage: Storage) {
+  parent.register(async (admin) => {
+    const settings = { preHandler: requireSitePermission('commerce.settings') };
+    const siteOf = async (websiteId: string) => {
+      const website = await storage.websites.findById(websiteId);
+      if (!website) throw new HttpError(404, 'SITE_NOT_FOUND', adminMessages.siteNotFound);
+      return website;
+    };
+    admin.get('/sites/:siteId/vat', settings, async (request) =>
+      view(await siteOf(accessedSite(request).websiteId)),
+    );
+    admin.patch('/sites/:siteId/vat', settings, async (request) => {
+      const { websiteId } = accessedSite(request);
+      const input = parseInput(vatInput, request.body);
+      const website = await siteOf(websiteId);
+      const current = ((website.settings as Record<string, unknown>).vat ?? {}) as Record<string, unknown>;
+      const updated = await storage.websiteAdmin.update(websiteId, {
+        settings: {
+          vat: {
+            ...current,
+            ...input,
+            ...(input.taxNumber !== undefined ? { taxNumber: input.taxNumber.trim() } : {}),
+          },
+        },
+      });
+      if (!updated) throw new HttpError(404, 'SITE_NOT_FOUND', adminMessages.siteNotFound);
+      return view(updated);
+    });
+    admin.patch('/sites/:siteId/products/:itemId/tax-class', settings, async (request) => {
+      const { websiteId } = accessedSite(request);
+      const { itemId } = parseInput(productParams, request.params);
+      const { taxClass } = parseInput(taxClassInput, request.body);
+      if (!(await storage.pricing.setTaxClass(websiteId, itemId, taxClass))) {
+        throw new HttpError(404, 'PRODUCT_NOT_FOUND', 'Dieses Produkt gibt es nicht (mehr).');
+      }
+      return { taxClass };
+    });
+  });
+}
