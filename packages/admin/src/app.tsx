@@ -9,9 +9,9 @@ import { AnalyticsEntry } from './screens/analytics/analytics-entry.js';
 import { AnalyticsScreen } from './screens/analytics/analytics-screen.js';
 import { ApiKeysScreen } from './screens/api-keys/api-keys-screen.js';
 import { CodeEditor } from './screens/code/code-editor.js';
-import { DesignScreen } from './screens/design/design-screen.js';
 import { CommentQueue } from './screens/comments/comment-queue.js';
 import { ContentCollections, ContentEntries } from './screens/content/content-screen.js';
+import { DesignScreen } from './screens/design/design-screen.js';
 import { FormList, FormSubmissions } from './screens/forms/forms-screen.js';
 import { MediaLibrary } from './screens/media/media-library.js';
 import { NewSite } from './screens/new-site.js';
@@ -27,13 +27,14 @@ import { SignIn } from './screens/sign-in.js';
 import { SignUp } from './screens/sign-up.js';
 import { Dashboard } from './screens/site/dashboard.js';
 import { LegalSettings } from './screens/site/legal-settings.js';
-import { PaymentSettings } from './screens/site/payment-settings.js';
 import { Members } from './screens/site/members.js';
 import { AccountScreen, P as accountTexts } from './screens/site/password-change.js';
+import { PaymentSettings } from './screens/site/payment-settings.js';
 import { SiteSettings } from './screens/site/site-settings.js';
 import { SiteShell } from './screens/site/site-shell.js';
 import { SiteList } from './screens/site-list.js';
 import { VerifyAccount } from './screens/verify-account.js';
+import { WebhooksScreen } from './screens/webhooks/webhooks-screen.js';
 import { SessionProvider, useSession } from './session.js';
 import { useAction } from './ui/async.js';
 import { Button, ErrorBox, Loading } from './ui/controls.js';
@@ -90,6 +91,8 @@ function SiteSectionScreen({ route }: { route: Extract<Route, { name: 'site' }> 
       return <DesignScreen />;
     case 'apiKeys':
       return <ApiKeysScreen />;
+    case 'webhooks':
+      return <WebhooksScreen />;
     case 'content':
       return <ContentCollections />;
     case 'contentEntries':

@@ -49,9 +49,12 @@ const envSchema = z.object({
     })
     .optional(),
   /**
-   * Tests only: product imports may fetch images from loopback and private addresses (the e2e test serves
-   * them from 127.0.0.1). Never set in production: it opens the internal network to URLs in uploaded files.
+   * Tests only, the one switch of the outbound address guard (outbound-address-guard.ts): product images and
+   * webhook deliveries may go to loopback and private addresses (the e2e tests serve and receive on
+   * 127.0.0.1). Ignored unless the server runs in test mode; never set in production: it opens the internal
+   * network to URLs in uploaded files and webhook addresses. IMPORT_ALLOW_PRIVATE_IMAGE_HOSTS is its old name.
    */
+  OUTBOUND_ALLOW_PRIVATE_HOSTS: z.enum(['true', 'false']).default('false'),
   IMPORT_ALLOW_PRIVATE_IMAGE_HOSTS: z.enum(['true', 'false']).default('false'),
   /** Stripe's and PayPal's API base URL; tests and staging point them at a local fake. */
   STRIPE_API_BASE: z
@@ -105,8 +108,8 @@ export interface ServerConfig {
    * refuses to start without it as soon as a site has stored provider keys.
    */
   secretsKey?: Buffer;
-  /** Product imports may fetch images from private addresses (IMPORT_ALLOW_PRIVATE_IMAGE_HOSTS, tests only). */
-  importAllowPrivateImageHosts: boolean;
+  /** Image imports and webhooks may call private addresses (OUTBOUND_ALLOW_PRIVATE_HOSTS, tests only). */
+  outboundAllowPrivateHosts: boolean;
   /** Base URLs of the payment providers' APIs; unset: the providers' own. */
   stripeApiBase?: string;
   paypalApiBase?: string;
@@ -143,7 +146,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ...((e.PUBLIC_PORT ?? e.PORT) ? { port: e.PUBLIC_PORT ?? e.PORT } : {}),
     },
     serverTestMode: e.NODE_ENV !== 'production',
-    importAllowPrivateImageHosts: e.IMPORT_ALLOW_PRIVATE_IMAGE_HOSTS === 'true',
+    outboundAllowPrivateHosts:
+      e.OUTBOUND_ALLOW_PRIVATE_HOSTS === 'true' || e.IMPORT_ALLOW_PRIVATE_IMAGE_HOSTS === 'true',
     ...(e.SECRETS_KEY ? { secretsKey: Buffer.from(e.SECRETS_KEY, 'base64') } : {}),
     ...(e.STRIPE_API_BASE ? { stripeApiBase: e.STRIPE_API_BASE } : {}),
     ...(e.PAYPAL_API_BASE ? { paypalApiBase: e.PAYPAL_API_BASE } : {}),

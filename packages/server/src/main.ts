@@ -3,8 +3,12 @@ import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { demoOwnerSeed } from './demo-owner.js';
 import { startEmailDelivery } from './email/email-delivery.js';
+import { orderPaidHooks } from './payments/order-paid.js';
+import { PaymentDeadlineWorker } from './payments/payment-deadlines.js';
+import { PaymentSetup } from './payments/payment-setup.js';
 import { loadSecretsKey, requireSecretsKey } from './payments/secrets.js';
 import { openSharedState } from './shared-state.js';
+import { startWebhookDelivery } from './webhooks/webhook-delivery.js';
 
 /**
  * Starts one server: migrate, seed the demo shop on first start (the seed is idempotent), listen, and on
@@ -27,6 +31,15 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     });
   // The outbound guard's test switch (private addresses for images and webhooks); production ignores it.
   const allowPrivateHosts = config.outboundAllowPrivateHosts && config.serverTestMode;
+  const payments = {
+    secretsKey: loadSecretsKey({
+      ...(config.secretsKey ? { secretsKey: config.secretsKey } : {}),
+      dataDir: config.dataDir,
+      production: !config.serverTestMode,
+    }),
+    ...(config.stripeApiBase ? { stripeApiBase: config.stripeApiBase } : {}),
+    ...(config.paypalApiBase ? { paypalApiBase: config.paypalApiBase } : {}),
+  };
   const app = await buildApp({
     storage,
     logLevel: config.logLevel,
@@ -41,15 +54,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     imports: { images: { allowPrivateHosts } },
     webhooks: { allowPrivateHosts },
     demoOwner: { enabled: config.demoOwner, hostnames: config.demoHostnames },
-    payments: {
-      secretsKey: loadSecretsKey({
-        ...(config.secretsKey ? { secretsKey: config.secretsKey } : {}),
-        dataDir: config.dataDir,
-        production: !config.serverTestMode,
-      }),
-      ...(config.stripeApiBase ? { stripeApiBase: config.stripeApiBase } : {}),
-      ...(config.paypalApiBase ? { paypalApiBase: config.paypalApiBase } : {}),
-    },
+    payments,
   });
   if (config.serverTestMode) {
     app.log.warn(
@@ -58,6 +63,16 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   }
   await app.listen({ port: config.port, host: config.host });
   const email = startEmailDelivery(storage, config, app.log);
+  const webhookDelivery = startWebhookDelivery(storage, { allowPrivateHosts }, app.log);
+  // Unpaid orders whose time ran out: reconciled with the provider, else cancelled (payment-deadlines.ts).
+  const deadlines = new PaymentDeadlineWorker({
+    storage,
+    setup: new PaymentSetup(storage, payments),
+    hooks: orderPaidHooks(() => config.publicUrl),
+    publicUrl: () => config.publicUrl,
+    onError: (err, deadline) => app.log.warn({ err, orderId: deadline?.orderId }, 'payment deadline failed'),
+  });
+  deadlines.start();
 
   let closing: Promise<void> | undefined;
   /** Stops taking connections, lets in-flight requests finish, then closes mail, shared state and database. */
@@ -65,6 +80,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     closing ??= (async () => {
       await app.close();
       await email.stop();
+      await webhookDelivery.stop();
+      await deadlines.stop();
       await shared.close();
       await storage.close();
     })();

@@ -5,7 +5,12 @@
 
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { InMemoryRateLimiter, type RateLimiter, type RateLimitOptions } from './rate-limit.js';
+import {
+  InMemoryRateLimiter,
+  type RateLimitCount,
+  type RateLimiter,
+  type RateLimitOptions,
+} from './rate-limit.js';
 
 /** Tokens that may be used once: `spend` is true the first time only. */
 export interface SpentTokens {
@@ -30,11 +35,15 @@ export interface SharedState {
 
 export class InMemorySpentTokens implements SpentTokens {
   readonly #spent = new Map<string, number>();
+  #nextSweepAt = 0;
   constructor(readonly now: () => number = Date.now) {}
   async spend(token: string, ttlMs: number): Promise<boolean> {
     const now = this.now();
-    if (this.#spent.size > 10_000) {
+    // Expired tokens go at most once per ttl: a sweep per call read the whole map every time while more than
+    // 10,000 were alive (issue 19, item 10).
+    if (this.#spent.size > 10_000 && now >= this.#nextSweepAt) {
       for (const [k, expiresAt] of this.#spent) if (expiresAt <= now) this.#spent.delete(k);
+      this.#nextSweepAt = now + ttlMs;
     }
     const expiresAt = this.#spent.get(token);
     if (expiresAt !== undefined && expiresAt > now) return false;
@@ -65,6 +74,10 @@ class RedisRateLimiter implements RateLimiter {
   ) {}
 
   async hit(key: string): Promise<boolean> {
+    return (await this.count(key)).allowed;
+  }
+
+  async count(key: string): Promise<RateLimitCount> {
     const window = Math.floor(Date.now() / this.options.windowMs);
     const redisKey = `${this.prefix}:${window}:${key}`;
     const [[, count]] = (await this.redis
@@ -72,7 +85,13 @@ class RedisRateLimiter implements RateLimiter {
       .incr(redisKey)
       .pexpire(redisKey, this.options.windowMs)
       .exec()) as [[Error | null, number]];
-    return count <= this.options.limit;
+    const { limit, windowMs } = this.options;
+    return {
+      allowed: count <= limit,
+      limit,
+      remaining: Math.max(limit - count, 0),
+      resetAt: (window + 1) * windowMs,
+    };
   }
 }
 

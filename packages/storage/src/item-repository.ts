@@ -80,6 +80,11 @@ export interface ProductSearch {
   collectionId?: string;
   limit?: number;
   offset?: number;
+  /**
+   * searchProducts only: products after this one in its order (created_at, then id, both descending), for
+   * keyset pages that neither skip nor repeat a product when others are added meanwhile (the public API).
+   */
+  after?: { createdAt: number; id: string };
 }
 
 export interface StockLevel {
@@ -421,6 +426,17 @@ export function itemRepository(db: Kysely<Database>): ItemRepository {
         )
         .where('items.website_id', '=', websiteId)
         .$if(isKey(opts?.collectionId), (qb) => qb.where('items.collection_id', '=', opts!.collectionId!))
+        .$if(opts?.after !== undefined, (qb) =>
+          qb.where((eb) =>
+            eb.or([
+              eb('items.created_at', '<', opts!.after!.createdAt),
+              eb.and([
+                eb('items.created_at', '=', opts!.after!.createdAt),
+                eb('items.id', '<', opts!.after!.id),
+              ]),
+            ]),
+          ),
+        )
         .$if(query !== '', (qb) =>
           qb.where((eb) =>
             eb.or([

@@ -92,6 +92,11 @@ export interface OrderFilter {
   /** Default 50, at most 1000. */
   limit?: number;
   offset?: number;
+  /**
+   * Orders after this one in the list's order (created_at, then order number, both descending): keyset
+   * pages that neither skip nor repeat an order placed meanwhile (the public API's cursor).
+   */
+  after?: { createdAt: number; orderNumber: number };
 }
 
 /** Stock to give back when an order is cancelled; the caller decides which lines took stock. */
@@ -364,6 +369,17 @@ export function orderRepository(db: Kysely<Database>): OrderRepository {
         .$if(isOrderStatus(filter.status), (qb) => qb.where('status', '=', filter.status!))
         .$if(Number.isFinite(filter.placedFrom), (qb) => qb.where('created_at', '>=', filter.placedFrom!))
         .$if(Number.isFinite(filter.placedBefore), (qb) => qb.where('created_at', '<', filter.placedBefore!))
+        .$if(filter.after !== undefined, (qb) =>
+          qb.where((eb) =>
+            eb.or([
+              eb('created_at', '<', filter.after!.createdAt),
+              eb.and([
+                eb('created_at', '=', filter.after!.createdAt),
+                eb('order_number', '<', filter.after!.orderNumber),
+              ]),
+            ]),
+          ),
+        )
         .$if(search !== '', (qb) =>
           qb.where((eb) =>
             eb.or([

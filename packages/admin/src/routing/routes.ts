@@ -24,6 +24,7 @@ export type SiteSection =
   | 'code'
   | 'design'
   | 'apiKeys'
+  | 'webhooks'
   | 'content'
   | 'contentEntries'
   | 'comments'
@@ -67,6 +68,7 @@ const SEGMENTS: Record<string, SiteSection> = {
   code: 'code',
   design: 'design',
   'api-schluessel': 'apiKeys',
+  webhooks: 'webhooks',
   inhalte: 'content',
   kommentare: 'comments',
   newsletter: 'newsletter',
@@ -142,6 +144,7 @@ export const paths = {
   code: (siteId: string) => `${BASE}/sites/${enc(siteId)}/code`,
   design: (siteId: string) => `${BASE}/sites/${enc(siteId)}/design`,
   apiKeys: (siteId: string) => `${BASE}/sites/${enc(siteId)}/api-schluessel`,
+  webhooks: (siteId: string) => `${BASE}/sites/${enc(siteId)}/webhooks`,
   content: (siteId: string) => `${BASE}/sites/${enc(siteId)}/inhalte`,
   /** A blog's posts or an events page's events; with an entry id (or 'neu') its form. */
   contentEntries: (siteId: string, collectionId: string, entry?: string) =>

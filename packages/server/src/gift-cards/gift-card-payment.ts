@@ -8,6 +8,7 @@ import {
   type Storage,
 } from '@baukasten/storage';
 import { HttpError } from '../http-error.js';
+import { emitLowStockAfterOrder, emitOrderEvent } from '../webhooks/webhook-events.js';
 import { maskGiftCardCode } from './gift-card-code.js';
 import { giftCardMessages } from './gift-card-messages.js';
 
@@ -107,6 +108,9 @@ export async function placeOrderWithGiftCards(
         result.order.testMode,
       );
       await whenPlaced?.(tx, result.order);
+      // Webhooks: the new order, and any variant this order took below the low-stock mark.
+      await emitOrderEvent(tx, 'order.created', result.order);
+      await emitLowStockAfterOrder(tx, result.order);
       return result;
     });
   } catch (error) {

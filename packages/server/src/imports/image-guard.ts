@@ -1,15 +1,18 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { guardedLookup, isLocalhostName, isPrivateAddress } from '../outbound-address-guard.js';
 import { importMessages as m } from './import-messages.js';
+
+export { isPrivateAddress };
 
 /*
  * Fetching an image from a URL an uploaded file names, without letting that file reach into our own
  * network (SSRF): the host name is resolved first and every address checked; the connection then goes
  * to the checked address (a custom lookup), so a DNS answer that changes between check and connect
- * (rebinding) cannot slip through. Loopback, private, link-local, carrier-grade NAT, ULA, multicast and
- * reserved ranges are refused unless `allowPrivateHosts` (tests serving images from 127.0.0.1) says so.
+ * (rebinding) cannot slip through. The ranges refused (loopback, private, link-local, ...) are the outbound
+ * address guard's (outbound-address-guard.ts), unless `allowPrivateHosts` (tests serving images from
+ * 127.0.0.1) says so.
  * Redirects are followed by hand (each target checked the same way), at most 3. The body is counted
  * while it arrives and dropped beyond `maxBytes`; only image/* answers are taken; the whole fetch has
  * one deadline.
@@ -30,67 +33,6 @@ export class ImageFetchError extends Error {
   ) {
     super(message);
   }
-}
-
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-  ['2001:db8::', 32],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv6');
-
-/** True for addresses outside the public internet. IPv4-mapped IPv6 (::ffff:10.0.0.1) is judged as IPv4. */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-    if (mapped) return blocked.check(mapped, 'ipv4');
-    return blocked.check(address, 'ipv6');
-  }
-  return true;
-}
-
-type LookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void;
-
-function guardedLookup(allowPrivate: boolean) {
-  return (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
-    dnsLookup(hostname, { all: true }, (error, addresses) => {
-      if (error) return callback(error, '');
-      if (addresses.length === 0) return callback(new Error('no address'), '');
-      if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address))) {
-        return callback(Object.assign(new Error('refused host'), { code: 'EREFUSEDHOST' }), '');
-      }
-      if (options.all) return callback(null, addresses);
-      return callback(null, addresses[0].address, addresses[0].family);
-    });
-  };
 }
 
 export interface FetchedImage {
@@ -131,7 +73,7 @@ function requestOnce(
   // Literal addresses never reach the lookup.
   if (isIP(host) && !options.allowPrivateHosts && isPrivateAddress(host))
     return Promise.reject(new ImageFetchError(m.imageHostRefused, false));
-  if (!options.allowPrivateHosts && /^localhost\.?$|\.localhost\.?$/i.test(host))
+  if (!options.allowPrivateHosts && isLocalhostName(host))
     return Promise.reject(new ImageFetchError(m.imageHostRefused, false));
 
   return new Promise((settle, fail) => {

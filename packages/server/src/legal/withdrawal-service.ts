@@ -11,6 +11,7 @@ import {
 import type { Order, Storage, Website, Withdrawal } from '@baukasten/storage';
 import { HttpError } from '../http-error.js';
 import { emailMatches, findOrderByReference } from '../pages/order-lookup.js';
+import { emitWebhook, orderEventData } from '../webhooks/webhook-events.js';
 import { withdrawalConfirmationEmail, withdrawalNoticeEmail } from './withdrawal-emails.js';
 
 /*
@@ -148,6 +149,15 @@ export class WithdrawalService {
       };
       // The confirmation goes to the address the shopper typed, which matched the order's.
       await tx.outbox.enqueue(website.id, withdrawalConfirmationEmail(mail), now);
+      await tx.orderEvents.add(
+        website.id,
+        { orderId: order.id, kind: 'withdrawn', data: { withdrawalId: withdrawal.id, itemIds: withdrawal.itemIds } },
+        now,
+      );
+      await emitWebhook(tx, website.id, 'order.withdrawn', {
+        ...orderEventData(order),
+        withdrawal: { id: withdrawal.id, itemIds: decision.items.map((i) => i.id) },
+      });
       const ownerAddress = legalDataOf(website.settings as Record<string, unknown>).email;
       if (ownerAddress) {
         await tx.outbox.enqueue(

@@ -3,6 +3,7 @@ import type { PaymentProvider } from '../commerce/payment-providers.js';
 import { testPaymentsAllowed } from '../commerce/test-mode.js';
 import { HttpError } from '../http-error.js';
 import { PAYMENT_MESSAGES, PaymentGatewayError } from './payment-gateway.js';
+import { extendReservation } from './payment-deadlines.js';
 import type { PaymentSetup } from './payment-setup.js';
 import {
   type SettleHooks,
@@ -92,6 +93,8 @@ export class HostedPayments {
     if (!isHostedMethod(method)) throw new HttpError(409, 'NOT_A_PROVIDER_ORDER', PAYMENT_MESSAGES.rejected);
     const gateway = await this.setup.gatewayFor(website.id, method);
     if (!gateway) throw new PaymentGatewayError('unavailable');
+    // Starting (again) keeps the stock for a full reservation from now: the shopper is about to pay.
+    await extendReservation(this.storage, website, order.id);
     const earlier = await this.storage.payments.listByOrder(website.id, order.id);
     const spent = earlier.filter((p) => ['failed', 'cancelled', 'amount_mismatch'].includes(p.status)).length;
     const orderQuery = `orderId=${encodeURIComponent(order.id)}`;

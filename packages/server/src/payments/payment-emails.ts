@@ -72,3 +72,64 @@ export function refundEmail(input: {
     html: html(subject, paragraphs),
   };
 }
+
+/** Why an unpaid order lapsed: its payment at the provider was not finished, or no transfer came. */
+export type ExpiryReason = 'reservation' | 'bank-transfer';
+
+export const EXPIRY_TEXTS = {
+  /** Shown with the cancelled order (confirmation page, order view) and in the mail. */
+  reservation: 'Zahlung nicht abgeschlossen',
+  'bank-transfer': 'Überweisung nicht rechtzeitig eingegangen',
+} as const satisfies Record<ExpiryReason, string>;
+
+/** "Bestellung storniert": the order's time to be paid ran out; once, in the transaction that cancels it. */
+export function paymentExpiredEmail(input: {
+  order: Order;
+  siteTitle: string;
+  reason: ExpiryReason;
+  shopUrl: string;
+}): NewEmail {
+  const { order, siteTitle, reason } = input;
+  const subject = `Bestellung Nr. ${order.orderNumber} storniert – ${EXPIRY_TEXTS[reason]}`;
+  const paragraphs = [
+    'Hallo,',
+    reason === 'bank-transfer'
+      ? `für deine Bestellung Nr. ${order.orderNumber} bei ${siteTitle} ist bis zum Ablauf der Frist keine Überweisung eingegangen. Wir haben die Bestellung deshalb storniert.`
+      : `die Zahlung für deine Bestellung Nr. ${order.orderNumber} bei ${siteTitle} wurde nicht abgeschlossen. Wir haben die Bestellung deshalb storniert; es wurde nichts berechnet.`,
+    ...(Number(order.data.giftCardMinor ?? 0) > 0
+      ? ['Das Guthaben deiner Gutscheinkarte, das du dafür eingesetzt hattest, steht dir wieder zur Verfügung.']
+      : []),
+    `Wenn du die Artikel noch möchtest, bestelle gern erneut: ${input.shopUrl}`,
+  ];
+  return {
+    kind: 'payment-expired',
+    to: order.customerEmail ?? '',
+    subject,
+    text: paragraphs.join('\n\n'),
+    html: html(subject, paragraphs),
+  };
+}
+
+/** Money that came after the order had lapsed and whose goods were gone: given back in full. */
+export function latePaymentRefundedEmail(input: {
+  order: Order;
+  siteTitle: string;
+  locale: string;
+  amountMinor: number;
+}): NewEmail {
+  const { order, siteTitle } = input;
+  const amount = formatMoney(input.amountMinor, order.currency, input.locale);
+  const subject = `Erstattung für Bestellung Nr. ${order.orderNumber}`;
+  const paragraphs = [
+    'Hallo,',
+    `deine Zahlung für die Bestellung Nr. ${order.orderNumber} bei ${siteTitle} kam an, nachdem die Reservierung der Artikel abgelaufen war, und die Artikel sind inzwischen nicht mehr vorrätig.`,
+    `Wir haben dir deshalb den vollen Betrag von ${amount} erstattet. Das Geld geht auf dem Weg zurück, auf dem du bezahlt hast; je nach Zahlungsart dauert es einige Tage.`,
+  ];
+  return {
+    kind: 'refund',
+    to: order.customerEmail ?? '',
+    subject,
+    text: paragraphs.join('\n\n'),
+    html: html(subject, paragraphs),
+  };
+}

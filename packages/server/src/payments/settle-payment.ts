@@ -44,6 +44,18 @@ export interface SettleHooks {
    * the paid mail to the outbox, activate bought gift cards. Throwing rolls the settlement back.
    */
   onPaid?: (tx: Storage, order: Order, payment: Payment) => Promise<void>;
+  /**
+   * Runs inside the settlement transaction when money arrived for an order that is no longer payable
+   * (cancelled). For an order whose reservation ran out it takes the stock again and answers the reopened
+   * order, which then becomes paid as usual; otherwise it arranges the refund and answers undefined
+   * (payment-deadlines.ts).
+   */
+  onLatePayment?: (tx: Storage, order: Order, payment: Payment) => Promise<Order | undefined>;
+  /**
+   * After the transaction, outside it (a provider call): gives back money that arrived for an expired order
+   * it could not keep. Never throws; the deadline worker tries again.
+   */
+  afterLatePayment?: (storage: Storage, gateway: PaymentGateway, payment: Payment) => Promise<void>;
 }
 
 export interface SettleInput {
@@ -127,6 +139,14 @@ export async function settlePayment(
     }
     const paid: Payment = { ...payment, status: 'paid', paidAt: now };
     const marked = await tx.orders.markPaid(websiteId, payment.orderId, now);
+    if (marked.outcome === 'refused' && hooks.onLatePayment) {
+      // The reservation ran out before the money came: kept when the stock still allows, else refunded.
+      const reopened = await hooks.onLatePayment(tx, marked.order, paid);
+      if (reopened) {
+        await hooks.onPaid?.(tx, reopened, paid);
+        return { outcome: 'paid', payment: paid, order: reopened };
+      }
+    }
     if (marked.outcome !== 'changed') {
       // Already marked paid by the owner (a bank transfer on top?) or cancelled: the payment is recorded as
       // paid because the money is there, but no second paid mail and no second gift card activation.
@@ -134,6 +154,8 @@ export async function settlePayment(
         ? { outcome: 'order-not-payable', payment: paid }
         : { outcome: 'order-not-payable', payment: paid, order: marked.order };
     }
+    // Paid: nothing of the order is due any more (its reservation or Vorkasse days).
+    await tx.payments.clearDeadline(websiteId, payment.orderId);
     await hooks.onPaid?.(tx, marked.order, paid);
     return { outcome: 'paid', payment: paid, order: marked.order };
   });
@@ -170,7 +192,23 @@ export async function settleOnReturn(
   if (!known) return { outcome: 'unknown-payment' };
   if (known.status === 'paid') return { outcome: 'already-paid', payment: known };
   const snapshot = await capturedIfApproved(gateway, await gateway.fetchPayment(providerPaymentId));
-  return settlePayment(storage, { websiteId, provider: gateway.provider, snapshot }, hooks);
+  return afterSettled(
+    storage,
+    gateway,
+    await settlePayment(storage, { websiteId, provider: gateway.provider, snapshot }, hooks),
+    hooks,
+  );
+}
+
+/** Money for an order that can no longer take it: given back right away (outside the transaction). */
+async function afterSettled(
+  storage: Storage,
+  gateway: PaymentGateway,
+  outcome: SettleOutcome,
+  hooks: SettleHooks | undefined,
+): Promise<SettleOutcome> {
+  if (outcome.outcome === 'order-not-payable') await hooks?.afterLatePayment?.(storage, gateway, outcome.payment);
+  return outcome;
 }
 
 export type WebhookOutcome = SettleOutcome | { outcome: 'ignored'; type: string };
@@ -200,9 +238,14 @@ export async function settleFromWebhook(
     gateway,
     event.payment ?? (await gateway.fetchPayment(event.providerPaymentId)),
   );
-  return settlePayment(
+  return afterSettled(
     storage,
-    { websiteId, provider: gateway.provider, snapshot, eventId: event.eventId },
+    gateway,
+    await settlePayment(
+      storage,
+      { websiteId, provider: gateway.provider, snapshot, eventId: event.eventId },
+      hooks,
+    ),
     hooks,
   );
 }

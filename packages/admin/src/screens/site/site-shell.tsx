@@ -33,6 +33,7 @@ export const SITE_SECTIONS: SiteSectionLink[] = [
   { key: 'design', label: 'Design', path: paths.design, needs: ['site.settings'] },
   { key: 'code', label: 'Theme-Code', path: paths.code, needs: ['theme.code'] },
   { key: 'apiKeys', label: 'API-Schlüssel', path: paths.apiKeys, needs: ['commerce.apiKeys'] },
+  { key: 'webhooks', label: 'Webhooks', path: paths.webhooks, needs: ['commerce.apiKeys'] },
 ];
 
 /** Loads the website, then shows its navigation and the section inside. */

@@ -5,13 +5,26 @@ import type { Permission } from '@baukasten/commerce';
  * names below, with the permission given there, and nothing that needs a signed-in owner.
  */
 
-export const API_KEY_SCOPES = ['catalog.read', 'orders.read', 'inventory.write'] as const;
+export const API_KEY_SCOPES = [
+  'catalog.read',
+  'orders.read',
+  'inventory.write',
+  // The public API (/api/v1, public-api/) only: the editor's routes below know none of these.
+  'catalog.write',
+  'orders.write',
+  'discounts.read',
+  'discounts.write',
+] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 export const SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'catalog.read': 'Produkte und Lagerbestand lesen',
   'orders.read': 'Bestellungen lesen',
   'inventory.write': 'Lagerbestand ändern',
+  'catalog.write': 'Produkte anlegen, ändern und löschen',
+  'orders.write': 'Bestellungen bearbeiten (versenden)',
+  'discounts.read': 'Rabattcodes lesen',
+  'discounts.write': 'Rabattcodes anlegen und löschen',
 };
 
 interface ScopeRule {

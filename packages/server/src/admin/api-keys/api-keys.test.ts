@@ -52,6 +52,10 @@ withTestDatabases((db) => {
       'catalog.read',
       'orders.read',
       'inventory.write',
+      'catalog.write',
+      'orders.write',
+      'discounts.read',
+      'discounts.write',
     ]);
   });
 

@@ -1,14 +1,17 @@
-import { CollectionType } from '@baukasten/commerce';
-import { type Item, type Storage, StorageError, type Website } from '@baukasten/storage';
+import type { Storage } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http-error.js';
 import { websiteById } from '../../site-request.js';
-import { AdminInputError, parseInput } from '../admin-input.js';
-import { sanitizedHtml } from '../pages/markdown.js';
-import { pageUrlFromTitle } from '../pages/page-input.js';
+import { parseInput } from '../admin-input.js';
 import { accessedSite, requireSitePermission } from '../permissions.js';
-import { additionalFieldsFormFor } from './additional-fields-form.js';
 import { catalogMessages as m } from './catalog-messages.js';
+import {
+  changeProduct,
+  createProduct,
+  deleteProduct,
+  productOf,
+  setVariantStock,
+} from './product-commands.js';
 import {
   listQuery,
   newProductInput,
@@ -17,61 +20,13 @@ import {
   stockChangeInput,
   variantParams,
 } from './product-input.js';
-import { buildProduct, type ProductContext } from './product-service.js';
 import { productSummaryView, productView, stockRowView } from './product-views.js';
 import { refuseNulCharacters } from './text-guard.js';
-import { skuFor } from './variant-grid.js';
 
 /*
  * Products of one website and their stock. Reading needs commerce.view; creating, changing and
  * deleting products commerce.products; setting stock commerce.inventory.
  */
-
-const productNotFound = () => new HttpError(404, 'PRODUCT_NOT_FOUND', m.productNotFound);
-
-/** Storage refusals as 4xx answers at the field they concern; never a 500. */
-function refusal(error: unknown): never {
-  if (error instanceof StorageError) {
-    if (error.type === 'SKU_TAKEN') throw new HttpError(409, 'SKU_TAKEN', error.message);
-    if (error.type === 'URL_ID_TAKEN') throw new HttpError(409, 'URL_TAKEN', error.message);
-    if (error.type === 'COLLECTION_NOT_FOUND')
-      throw new AdminInputError(m.collectionNotProducts, { collectionId: m.collectionNotProducts });
-    if (error.type === 'INVALID_INPUT') throw new AdminInputError(error.message, {});
-    if (error.type === 'ITEM_CHANGED') throw new HttpError(409, 'PRODUCT_CHANGED', m.productChanged);
-  }
-  throw error;
-}
-
-async function productOf(storage: Storage, websiteId: string, itemId: string): Promise<Item> {
-  const item = await storage.items.findById(websiteId, itemId);
-  if (!item?.product) throw productNotFound();
-  return item;
-}
-
-/** What buildProduct needs to know about the website: its money and the SKUs other products hold. */
-async function productContext(
-  storage: Storage,
-  website: Website,
-  handle: string,
-  itemId?: string,
-): Promise<ProductContext> {
-  const { rows } = await storage.items.listStock(website.id, { query: skuFor(handle, {}), limit: 1000 });
-  return {
-    handle,
-    currency: website.currency,
-    locale: website.locale,
-    takenSkus: new Set(rows.filter((r) => r.itemId !== itemId).map((r) => r.sku)),
-  };
-}
-
-/** A URL id for a new product from its title, with -2, -3... when its page already has it. */
-async function freeItemUrlId(storage: Storage, websiteId: string, collectionId: string, title: string) {
-  const base = pageUrlFromTitle(title).replace(/^seite$/, 'produkt');
-  let urlId = base;
-  for (let n = 2; await storage.items.findByUrlId(websiteId, collectionId, urlId); n++)
-    urlId = `${base}-${n}`;
-  return urlId;
-}
 
 export function registerProductRoutes(parent: FastifyInstance, storage: Storage) {
   parent.register(async (admin) => {
@@ -109,34 +64,7 @@ export function registerProductRoutes(parent: FastifyInstance, storage: Storage)
       const { websiteId } = accessedSite(request);
       const input = parseInput(newProductInput, request.body);
       const website = await websiteById(storage, websiteId, m.productNotFound);
-      const collection = await storage.collections.findById(websiteId, input.collectionId);
-      if (collection?.type !== CollectionType.PRODUCTS)
-        throw new AdminInputError(m.collectionNotProducts, { collectionId: m.collectionNotProducts });
-      const urlId = input.urlId ?? (await freeItemUrlId(storage, websiteId, collection.id, input.title));
-      const additionalFieldsForm = await additionalFieldsFormFor(
-        storage,
-        websiteId,
-        input.additionalFieldsFormId,
-      );
-      const product = buildProduct(
-        { ...input, additionalFieldsForm },
-        undefined,
-        await productContext(storage, website, urlId),
-      );
-      const created = await storage.items
-        .create(websiteId, {
-          collectionId: collection.id,
-          urlId,
-          title: input.title,
-          excerpt: sanitizedHtml(input.excerpt ?? ''),
-          body: sanitizedHtml(input.body ?? ''),
-          images: input.images,
-          tags: input.tags,
-          categories: input.categories,
-          assetUrl: input.images?.[0]?.assetUrl,
-          product,
-        })
-        .catch(refusal);
+      const created = await createProduct(storage, website, input);
       return reply.code(201).send({ product: productView(created, website.currency) });
     });
 
@@ -145,62 +73,14 @@ export function registerProductRoutes(parent: FastifyInstance, storage: Storage)
       const { productId } = parseInput(productParams, request.params);
       const input = parseInput(productChangesInput, request.body);
       const website = await websiteById(storage, websiteId, m.productNotFound);
-      const item = await productOf(storage, websiteId, productId);
-      // Two owners editing the same product: the later save must not silently undo the earlier one.
-      if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== item.updatedAt)
-        throw new HttpError(409, 'PRODUCT_CHANGED', m.productChanged);
-      const shapesProduct = [
-        'productType',
-        'options',
-        'priceMinor',
-        'salePriceMinor',
-        'onSale',
-        'unlimited',
-        'qtyInStock',
-        'weightGrams',
-        'variants',
-        'giftCardAmountsMinor',
-        'subscription',
-        'addButtonText',
-        'merchandising',
-        'additionalFieldsFormId',
-      ].some((key) => input[key as keyof typeof input] !== undefined);
-      const additionalFieldsForm = await additionalFieldsFormFor(
-        storage,
-        websiteId,
-        input.additionalFieldsFormId,
-      );
-      const handle = input.urlId ?? item.urlId;
-      const product = shapesProduct
-        ? buildProduct(
-            { ...input, additionalFieldsForm },
-            item.product,
-            await productContext(storage, website, handle, item.id),
-          )
-        : undefined;
-      const updated = await storage.items
-        .update(websiteId, item.id, {
-          title: input.title,
-          urlId: input.urlId,
-          excerpt: input.excerpt === undefined ? undefined : sanitizedHtml(input.excerpt),
-          body: input.body === undefined ? undefined : sanitizedHtml(input.body),
-          images: input.images,
-          assetUrl: input.images === undefined ? undefined : (input.images[0]?.assetUrl ?? null),
-          tags: input.tags,
-          categories: input.categories,
-          product,
-          expectedUpdatedAt: input.expectedUpdatedAt,
-        })
-        .catch(refusal);
-      if (!updated) throw productNotFound();
+      const updated = await changeProduct(storage, website, productId, input);
       return { product: productView(updated, website.currency) };
     });
 
     admin.delete('/sites/:siteId/products/:productId', manageProducts, async (request) => {
       const { websiteId } = accessedSite(request);
       const { productId } = parseInput(productParams, request.params);
-      await productOf(storage, websiteId, productId);
-      if (!(await storage.items.delete(websiteId, productId))) throw productNotFound();
+      await deleteProduct(storage, websiteId, productId);
       return { deleted: true };
     });
 
@@ -225,7 +105,7 @@ export function registerProductRoutes(parent: FastifyInstance, storage: Storage)
         unlimited: input.unlimited ?? expected.unlimited,
         qtyInStock: input.qtyInStock ?? expected.qtyInStock,
       };
-      const change = await storage.items.setStock(websiteId, variantId, expected, next);
+      const change = await setVariantStock(storage, websiteId, variantId, expected, next);
       if (change.outcome === 'not-found') throw new HttpError(404, 'VARIANT_NOT_FOUND', m.variantNotFound);
       if (change.outcome === 'conflict') {
         // The current value travels with the refusal, so the editor can show it without another call.

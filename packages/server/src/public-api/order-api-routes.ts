@@ -1,0 +1,216 @@
+import type { Storage, Website } from '@baukasten/storage';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { couponInput } from '../admin/catalog/store-settings-input.js';
+import { type StoredCoupon, storedCoupons } from '../admin/catalog/store-settings-routes.js';
+import { orderMessages } from '../admin/orders/order-messages.js';
+import { fulfilOrder } from '../admin/orders/order-routes.js';
+import { orderDetailView, orderSummaryView, statusOf } from '../admin/orders/order-views.js';
+import { HttpError } from '../http-error.js';
+import { websiteById } from '../site-request.js';
+import { decodeCursor, encodeCursor } from './api-cursor.js';
+import { apiMessages as m } from './api-messages.js';
+import {
+  discountSchema,
+  errorResponses,
+  errorSchema,
+  idParam,
+  orderSchema,
+  orderSummarySchema,
+  pageOf,
+  pageQuery,
+  siteParams,
+} from './api-schemas.js';
+import { apiWebsiteId } from './public-api.js';
+
+/*
+ * Orders and discount codes in the public API. Fulfilling goes through the editor's step (fulfilOrder), so
+ * webhooks hear of it the same way. Refunds are not offered here yet (see public-api/README.md).
+ */
+
+const orderParams = siteParams.extend({ orderId: idParam });
+const orderQuery = pageQuery.extend({
+  status: z
+    .enum(['open', 'fulfilled', 'cancelled'], {
+      error: (i) => orderMessages.notAnExpectedOption(String(i.input)),
+    })
+    .optional(),
+});
+const discountParams = siteParams.extend({ code: z.string().max(40) });
+
+const orderNotFound = () => new HttpError(404, 'ORDER_NOT_FOUND', m.orderNotFound);
+
+const couponsOf = (website: Website) => {
+  const stored = (website.settings as Record<string, unknown>).coupons;
+  return Array.isArray(stored) ? (stored as StoredCoupon[]) : [];
+};
+const discountView = (c: StoredCoupon) => ({
+  code: c.code,
+  ...(c.percentOff !== undefined ? { percentOff: c.percentOff } : {}),
+  ...(c.amountOffMinor !== undefined ? { amountOffMinor: c.amountOffMinor } : {}),
+  ...(c.minimumSubtotalMinor !== undefined ? { minimumSubtotalMinor: c.minimumSubtotalMinor } : {}),
+  validFrom: c.validFrom ?? null,
+  validUntil: c.validUntil ?? null,
+});
+
+export function registerOrderApiRoutes(parent: FastifyInstance, storage: Storage) {
+  const api = parent.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Bestellungen'];
+
+  api.get(
+    '/sites/:siteId/orders',
+    {
+      config: { apiScope: 'orders.read' },
+      schema: {
+        summary: 'Bestellungen auflisten (neueste zuerst)',
+        tags,
+        security: [{ apiKey: ['orders.read'] }],
+        params: siteParams,
+        querystring: orderQuery,
+        response: { 200: pageOf(orderSummarySchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const websiteId = apiWebsiteId(request);
+      const after = decodeCursor(request.query.cursor, { c: 'number', n: 'number' });
+      const { orders } = await storage.orders.list(websiteId, {
+        status: request.query.status,
+        limit: request.query.limit + 1,
+        ...(after ? { after: { createdAt: after.c, orderNumber: after.n } } : {}),
+      });
+      const page = orders.slice(0, request.query.limit);
+      const last = page.at(-1);
+      return {
+        data: page.map(orderSummaryView),
+        nextCursor:
+          orders.length > page.length && last
+            ? encodeCursor({ c: last.createdAt, n: last.orderNumber })
+            : null,
+      };
+    },
+  );
+
+  api.get(
+    '/sites/:siteId/orders/:orderId',
+    {
+      config: { apiScope: 'orders.read' },
+      schema: {
+        summary: 'Eine Bestellung mit ihren Positionen',
+        tags,
+        security: [{ apiKey: ['orders.read'] }],
+        params: orderParams,
+        response: { 200: z.object({ order: orderSchema }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const order = await storage.orders.findById(apiWebsiteId(request), request.params.orderId);
+      if (!order) throw orderNotFound();
+      return { order: orderDetailView(order) };
+    },
+  );
+
+  api.post(
+    '/sites/:siteId/orders/:orderId/fulfil',
+    {
+      config: { apiScope: 'orders.write' },
+      schema: {
+        summary: 'Bestellung als versandt markieren',
+        tags,
+        security: [{ apiKey: ['orders.write'] }],
+        params: orderParams,
+        response: {
+          200: z.object({ order: orderSchema }),
+          ...errorResponses,
+          409: errorSchema.describe('Schon versandt oder storniert'),
+          422: errorSchema.describe('Idempotency-Key mit einer anderen Anfrage benutzt'),
+        },
+      },
+    },
+    async (request) => {
+      const change = await fulfilOrder(storage, apiWebsiteId(request), request.params.orderId);
+      if (change.outcome === 'not-found') throw orderNotFound();
+      if (change.outcome === 'refused')
+        throw statusOf(change.order) === 'cancelled'
+          ? new HttpError(409, 'ORDER_CANCELLED', orderMessages.cannotFulfilCancelled)
+          : new HttpError(409, 'ORDER_ALREADY_FULFILLED', orderMessages.alreadyFulfilled);
+      return { order: orderDetailView(change.order) };
+    },
+  );
+
+  const discountTags = ['Rabattcodes'];
+
+  api.get(
+    '/sites/:siteId/discounts',
+    {
+      config: { apiScope: 'discounts.read' },
+      schema: {
+        summary: 'Rabattcodes auflisten',
+        tags: discountTags,
+        security: [{ apiKey: ['discounts.read'] }],
+        params: siteParams,
+        response: { 200: z.object({ data: z.array(discountSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const website = await websiteById(storage, apiWebsiteId(request));
+      return { data: couponsOf(website).map(discountView) };
+    },
+  );
+
+  api.post(
+    '/sites/:siteId/discounts',
+    {
+      config: { apiScope: 'discounts.write' },
+      schema: {
+        summary: 'Rabattcode anlegen',
+        tags: discountTags,
+        security: [{ apiKey: ['discounts.write'] }],
+        params: siteParams,
+        body: couponInput,
+        response: {
+          201: z.object({ discount: discountSchema }),
+          ...errorResponses,
+          409: errorSchema.describe('Den Code gibt es schon'),
+          422: errorSchema.describe('Idempotency-Key mit einer anderen Anfrage benutzt'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const websiteId = apiWebsiteId(request);
+      const website = await websiteById(storage, websiteId);
+      const coupons = couponsOf(website);
+      if (coupons.some((c) => c.code === request.body.code))
+        throw new HttpError(409, 'DISCOUNT_EXISTS', m.discountExists(request.body.code));
+      const [created] = storedCoupons([request.body], website);
+      await storage.websiteAdmin.update(websiteId, { settings: { coupons: [...coupons, created] } });
+      return reply.code(201).send({ discount: discountView(created) });
+    },
+  );
+
+  api.delete(
+    '/sites/:siteId/discounts/:code',
+    {
+      config: { apiScope: 'discounts.write' },
+      schema: {
+        summary: 'Rabattcode löschen',
+        tags: discountTags,
+        security: [{ apiKey: ['discounts.write'] }],
+        params: discountParams,
+        response: { 200: z.object({ deleted: z.literal(true) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const websiteId = apiWebsiteId(request);
+      const website = await websiteById(storage, websiteId);
+      const code = request.params.code.trim().toUpperCase();
+      const coupons = couponsOf(website);
+      if (!coupons.some((c) => c.code === code))
+        throw new HttpError(404, 'DISCOUNT_NOT_FOUND', m.discountNotFound);
+      await storage.websiteAdmin.update(websiteId, {
+        settings: { coupons: coupons.filter((c) => c.code !== code) },
+      });
+      return { deleted: true as const };
+    },
+  );
+}

@@ -1,0 +1,103 @@
+import type { Item, Order, Storage } from '@baukasten/storage';
+import { orderSummaryView } from '../admin/orders/order-views.js';
+
+/*
+ * The events an owner can subscribe a URL to, and the one way to announce one: `emitWebhook` on the storage
+ * of the transaction that made the change, so the delivery rows (the webhook outbox) commit with it or not
+ * at all. Sending happens later, in webhook-worker.ts.
+ */
+
+export const WEBHOOK_EVENTS = [
+  'order.created',
+  'order.paid',
+  'order.fulfilled',
+  'order.refunded',
+  'order.withdrawn',
+  'product.changed',
+  'stock.low',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
+  'order.created': 'Bestellung eingegangen',
+  'order.paid': 'Bestellung bezahlt',
+  'order.fulfilled': 'Bestellung versandt',
+  'order.refunded': 'Bestellung erstattet',
+  'order.withdrawn': 'Widerruf eingegangen',
+  'product.changed': 'Produkt geändert',
+  'stock.low': 'Lagerbestand niedrig',
+};
+
+/**
+ * Below this many pieces a variant's stock counts as low (and `stock.low` fires once when a change crosses
+ * it from above). The same number the scarcity note uses would tie two owner settings together; a fixed
+ * threshold is the simple start (see the webhooks README).
+ */
+export const LOW_STOCK_THRESHOLD = 5;
+
+/** Writes the deliveries of one event; returns its id, or undefined when no subscription wants it. */
+export function emitWebhook(
+  tx: Storage,
+  websiteId: string,
+  type: WebhookEventType,
+  data: unknown,
+): Promise<string | undefined> {
+  return tx.webhooks.emit(websiteId, { type, data });
+}
+
+/** The order as receivers get it: the summary the API lists (money in minor units of its currency). */
+export const orderEventData = (order: Order) => ({ order: orderSummaryView(order) });
+
+export const emitOrderEvent = (tx: Storage, type: WebhookEventType, order: Order) =>
+  emitWebhook(tx, order.websiteId, type, orderEventData(order));
+
+export const productEventData = (item: Item, change: 'created' | 'updated' | 'deleted') => ({
+  change,
+  product: { id: item.id, title: item.title, urlId: item.urlId, updatedAt: item.updatedAt },
+});
+
+/** `stock.low` when a variant's stock crossed the threshold from above (unlimited stock is never low). */
+export async function emitIfStockLow(
+  tx: Storage,
+  websiteId: string,
+  variant: { variantId: string; productId?: string; sku?: string },
+  before: { unlimited: boolean; qtyInStock: number },
+  after: { unlimited: boolean; qtyInStock: number },
+): Promise<void> {
+  const wasLow = !before.unlimited && before.qtyInStock < LOW_STOCK_THRESHOLD;
+  const isLow = !after.unlimited && after.qtyInStock < LOW_STOCK_THRESHOLD;
+  if (isLow && !wasLow)
+    await emitWebhook(tx, websiteId, 'stock.low', {
+      ...variant,
+      qtyInStock: after.qtyInStock,
+      threshold: LOW_STOCK_THRESHOLD,
+    });
+}
+
+/**
+ * After checkout took the stock of `order`: `stock.low` for each variant it took below the mark. Read in the
+ * order's transaction, so the stock seen is the one this order left.
+ */
+export async function emitLowStockAfterOrder(tx: Storage, order: Order): Promise<void> {
+  const taken = new Map<string, number>();
+  for (const line of order.items)
+    if (line.variantId) taken.set(line.variantId, (taken.get(line.variantId) ?? 0) + line.quantity);
+  if (taken.size === 0) return;
+  // Nobody listening: no reads at all on the checkout path.
+  const listening = await tx.webhooks.listSubscriptions(order.websiteId);
+  if (!listening.some((s) => s.events.includes('stock.low'))) return;
+  for (const itemId of new Set(order.items.map((line) => line.itemId))) {
+    const item = await tx.items.findById(order.websiteId, itemId);
+    for (const variant of item?.product?.variants ?? []) {
+      const quantity = taken.get(variant.id);
+      if (quantity === undefined || variant.unlimited) continue;
+      await emitIfStockLow(
+        tx,
+        order.websiteId,
+        { variantId: variant.id, productId: itemId, sku: variant.sku },
+        { unlimited: false, qtyInStock: variant.qtyInStock + quantity },
+        variant,
+      );
+    }
+  }
+}
