@@ -49,13 +49,34 @@ export interface RenderScope {
  * its arguments as strings, and, for tags with several variables (`{a b|f}`), the other values.
  * It returns the new value; `undefined` renders as nothing.
  */
-export type Formatter = (value: unknown, args: string[], scope: RenderScope, others: unknown[]) => unknown;
+export type Formatter = ((
+  value: unknown,
+  args: string[],
+  scope: RenderScope,
+  others: unknown[],
+) => unknown) & {
+  /**
+   * Optional: this formatter and the next one of a chain done in one step, keyed by the next formatter
+   * (`json` followed by `htmlattr`). The engine uses it where a tag applies the two in a row and the second
+   * has no arguments; it gets this formatter's arguments. It must return what the two would return one
+   * after the other, or `undefined` to decline (the engine then runs them one by one), and must neither
+   * throw nor record errors.
+   */
+  fused?: ReadonlyMap<Formatter, Formatter>;
+};
 // A formatter declared with at most two parameters `(value, args)` cannot read its scope, so the engine
 // skips making the tag's value current for it (a measurable saving on the hot `html` and `json`); do not
 // reach the scope through a rest parameter.
 
 /** A predicate decides about `scope.current` (or its arguments) for `.name?` and `.or name?`. */
-export type Predicate = (args: string[], scope: RenderScope) => boolean;
+export type Predicate = ((args: string[], scope: RenderScope) => boolean) & {
+  /**
+   * Optional: the predicate for fixed arguments, made once per place in a template when it is compiled,
+   * so work that depends on the arguments only (parsing literals) is not repeated at every call. It must
+   * decide exactly as the predicate itself does with these arguments.
+   */
+  withArgs?: (args: string[]) => (scope: RenderScope) => boolean;
+};
 
 export interface Plugin {
   name: string;

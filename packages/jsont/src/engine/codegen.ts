@@ -3,7 +3,7 @@
 // render time. Everything taken from the template enters the generated source only as a JSON literal
 // or as an index into a table handed to the function, never as code.
 
-import type { Formatter, Plugin, Predicate, TemplateError } from '../plugin-api.js';
+import type { Formatter, Plugin, Predicate, RenderScope, TemplateError } from '../plugin-api.js';
 import { compileEval } from './expression.js';
 import { step } from './paths.js';
 import {
@@ -93,16 +93,25 @@ class Generator {
   lookup(path: Reference): string {
     const [first, ...rest] = path;
     let code: string;
-    if (first === '@') code = 'rt.frame.node';
+    if (first === '@') code = this.#node;
     else if (typeof first === 'string' && first[0] === '@')
       code = `H.resolveFirst(rt.frame, ${literal(first)})`;
-    else if (typeof first === 'number' || first === 'length' || first === '__proto__') {
+    else if (this.#skipped.length > 0) {
+      // Inside sections that opened no frame: their values first, innermost first, then the stack.
+      const v = this.name('w');
+      this.declare(v);
+      code = '';
+      for (let k = this.#skipped.length - 1; k >= 0; k--) {
+        code += `(${v} = ${this.step(this.#skipped[k]!, first!)}) !== undefined ? ${v} : `;
+      }
+      code = `(${code}H.findField(rt.frame, ${literal(first)}))`;
+    } else if (typeof first === 'number' || first === 'length' || first === '__proto__') {
       code = `H.findField(rt.frame, ${literal(first)})`;
     } else {
       // Most names are found in the current frame; only a miss walks up the stack.
       const v = this.name('w');
       this.declare(v);
-      code = `((${v} = ${this.step('rt.frame.node', first!)}) !== undefined ? ${v} : H.findFieldAbove(rt.frame, ${literal(first)}))`;
+      code = `((${v} = ${this.step(this.#node, first!)}) !== undefined ? ${v} : H.findFieldAbove(rt.frame, ${literal(first)}))`;
     }
     return this.#rest(code, rest);
   }
@@ -110,10 +119,12 @@ class Generator {
   /** Sections open a name of the current frame only, as the reference engine does. */
   sectionLookup(path: Reference): string {
     const [first, ...rest] = path;
-    const code =
-      typeof first === 'string' && first[0] === '@'
-        ? `H.resolveIn(rt.frame, ${literal(first)})`
-        : this.step('rt.frame.node', first!);
+    let code: string;
+    if (first === '@') code = this.#node;
+    else if (typeof first === 'string' && first[0] === '@') {
+      // A section without a frame has no position and no variables.
+      code = this.#skipped.length > 0 ? 'undefined' : `H.resolveIn(rt.frame, ${literal(first)})`;
+    } else code = this.step(this.#node, first!);
     return this.#rest(code, rest);
   }
 
@@ -125,6 +136,80 @@ class Generator {
       result = `((${t} = ${result}) == null ? undefined : ${this.step(t, part)})`;
     }
     return result;
+  }
+
+  /**
+   * Makes the frame of a block at this place current, with `value` as its node. Within one call of a
+   * generated function the frame around a given place is always the same (blocks nest statically, and
+   * every frame this function opens is popped before its place is reached again; macros and partials
+   * are functions of their own), so each place allocates its frame once per call and reuses it: a new
+   * frame only where the parent differs, which cannot happen but costs one comparison to be sure of.
+   * Nothing keeps a frame once it is popped (variables and macros die with their block).
+   */
+  openFrame(value: string): string {
+    const frame = this.name('F');
+    this.declare(frame);
+    return `if (${frame} === undefined || ${frame}.parent !== rt.frame) ${frame} = new H.Frame(${value}, rt.frame); else { ${frame}.node = ${value}; ${frame}.vars = undefined; ${frame}.macros = undefined; } rt.frame = ${frame};`;
+  }
+
+  /**
+   * The current frame's value where the code knows it statically: a local holding the value of the block
+   * being generated (a section's value, a repeated section's item), so lookups skip reading
+   * `rt.frame.node`. At the start of a function (template or macro) it is read from the frame.
+   */
+  #node = 'rt.frame.node';
+
+  /**
+   * Values of the sections around the code being generated that opened no frame (innermost last); see
+   * `frameless`. Lookups try them before the stack; the frame stack itself is left as it was.
+   */
+  #skipped: string[] = [];
+
+  /**
+   * Whether a section's body and alternate can do without a frame of their own: nothing in them reads
+   * the stack other than through lookups (which `#skipped` serves) — no formatter that sees the scope, no
+   * predicate, loop, variable, macro, include or expression, and nested sections of the same kind only.
+   * Such a frame would have had no position, variables or macros, so skipping it changes no lookup.
+   */
+  frameless(nodes: Node[], alternate?: OrBranch, depth = 0): boolean {
+    // Deeper than blocks may nest: generating it fails anyway (#enter), and the check must not recurse.
+    if (depth > LIMITS.maxNesting) return false;
+    for (const node of nodes) {
+      switch (node.type) {
+        case 'text':
+          break;
+        case 'variable':
+          for (const call of node.formatters) {
+            if ((this.registry.formatters.get(call.name)?.length ?? 3) > 2) return false;
+          }
+          break;
+        case 'section':
+        case 'if':
+          if (!this.frameless(node.body, node.alternate, depth + 1)) return false;
+          break;
+        default:
+          return false;
+      }
+    }
+    for (let branch = alternate; branch; branch = branch.alternate) {
+      if (branch.predicate !== undefined || !this.frameless(branch.body, undefined, depth + 1)) return false;
+    }
+    return true;
+  }
+
+  /** Generates `generate()` with `node` as the current frame's value. */
+  withNode(node: string, generate: () => void): void {
+    const saved = this.#node;
+    this.#node = node;
+    generate();
+    this.#node = saved;
+  }
+
+  /** Generates `generate()` inside a section with value `node` that opened no frame. */
+  withoutFrame(node: string, generate: () => void): void {
+    this.#skipped.push(node);
+    this.withNode(node, generate);
+    this.#skipped.pop();
   }
 
   /** Temporaries of the function being generated. */
@@ -175,22 +260,55 @@ class Generator {
     // Formatters declared as (value, args) never read the scope: no frame needed for them.
     const needsScope =
       pushValue && calls.some((c) => (this.registry.formatters.get(c.name)?.length ?? 3) > 2);
-    if (needsScope) into.push(`rt.push(${v}).tagValue = true;`);
-    for (const call of calls) {
-      const f = this.constant(this.registry.formatters.get(call.name));
-      const args = this.constant(call.args);
-      into.push(
-        `try { ${v} = ${f}(${v}, ${args}, rt, ${o}); } catch (e) { ${v} = rt.fail(${literal(`formatter ${call.name}`)}, e); }`,
-      );
+    if (needsScope) into.push(this.openFrame(v), 'rt.frame.tagValue = true;');
+    for (let i = 0; i < calls.length; i++) {
+      const call = calls[i]!;
+      const next = calls[i + 1];
+      const formatter = this.registry.formatters.get(call.name);
+      const fused =
+        next && next.args.length === 0
+          ? formatter?.fused?.get(this.registry.formatters.get(next.name)!)
+          : undefined;
+      if (fused) {
+        // Two formatters in one step; where the fused one declines, the two run one by one.
+        const x = this.name('x');
+        this.declare(x);
+        into.push(
+          `try { ${x} = ${this.constant(fused)}(${v}, ${this.constant(call.args)}, rt, ${o}); } catch { ${x} = undefined; }`,
+          `if (${x} !== undefined) ${v} = ${x}; else {`,
+          this.call(v, call, o),
+          this.call(v, next!, o),
+          '}',
+        );
+        i++;
+      } else into.push(this.call(v, call, o));
     }
-    if (needsScope) into.push('rt.pop();');
+    if (needsScope) into.push('rt.frame = rt.frame.parent;');
     return v;
+  }
+
+  /** One formatter applied to `v`; one that throws is reported and yields nothing. */
+  call(v: string, call: FormatterCall, others: string): string {
+    const f = this.constant(this.registry.formatters.get(call.name));
+    const args = this.constant(call.args);
+    return `try { ${v} = ${f}(${v}, ${args}, rt, ${others}); } catch (e) { ${v} = rt.fail(${literal(`formatter ${call.name}`)}, e); }`;
   }
 
   predicate(name: string, args: string[]): string {
     const p = this.registry.predicates.get(name);
     if (!p) return 'false';
-    return `H.holds(${this.constant(p)}, ${this.constant(args)}, rt, ${literal(`predicate ${name}?`)})`;
+    const what = literal(`predicate ${name}?`);
+    if (p.withArgs) {
+      // Prepared once for this place's arguments; a predicate that fails to prepare is called plainly.
+      let prepared: ((scope: RenderScope) => boolean) | undefined;
+      try {
+        prepared = p.withArgs(args);
+      } catch {
+        prepared = undefined;
+      }
+      if (prepared) return `H.decides(${this.constant(prepared)}, rt, ${what})`;
+    }
+    return `H.holds(${this.constant(p)}, ${this.constant(args)}, rt, ${what})`;
   }
 
   alternate(branch: OrBranch | undefined, into: string[]): void {
@@ -230,12 +348,24 @@ class Generator {
       case 'section': {
         const v = this.name('s');
         this.declare(v);
-        into.push(`${v} = ${this.sectionLookup(node.ref)};`, `rt.push(${v});`, `if (H.isTruthy(${v})) {`);
-        this.block(node.body, into);
-        into.push('} else {');
-        // The alternate runs inside the section's (empty) frame.
-        this.alternate(node.alternate, into);
-        into.push('}', 'rt.pop();');
+        if (this.frameless(node.body, node.alternate)) {
+          into.push(`${v} = ${this.sectionLookup(node.ref)};`, `if (H.isTruthy(${v})) {`);
+          this.withoutFrame(v, () => {
+            this.block(node.body, into);
+            into.push('} else {');
+            this.alternate(node.alternate, into);
+          });
+          into.push('}');
+          return;
+        }
+        into.push(`${v} = ${this.sectionLookup(node.ref)};`, this.openFrame(v), `if (H.isTruthy(${v})) {`);
+        this.withNode(v, () => {
+          this.block(node.body, into);
+          into.push('} else {');
+          // The alternate runs inside the section's (empty) frame.
+          this.alternate(node.alternate, into);
+        });
+        into.push('}', 'rt.frame = rt.frame.parent;');
         return;
       }
       case 'repeated': {
@@ -246,20 +376,26 @@ class Generator {
           this.name('i'),
           this.name('n'),
         ];
-        for (const local of [a, f, e, last]) this.declare(local);
+        const item = this.name('c');
+        for (const local of [a, f, e, last, item]) this.declare(local);
         into.push(`${a} = ${this.sectionLookup(node.ref)};`, `if (Array.isArray(${a}) && ${a}.length > 0) {`);
         // One frame for the items, reset for each: nothing keeps an item's frame past its iteration.
-        into.push(`${f} = rt.push(${a}); ${last} = ${a}.length - 1; ${e} = new H.Frame(undefined, ${f});`);
+        into.push(
+          `${this.openFrame(a)} ${f} = rt.frame; ${last} = ${a}.length - 1;`,
+          `if (${e} === undefined || ${e}.parent !== ${f}) ${e} = new H.Frame(undefined, ${f});`,
+        );
         into.push(`for (let ${i} = 0; ${i} <= ${last}; ${i}++) {`);
         into.push(
-          `rt.spend(out.length); ${f}.index = ${i}; ${e}.node = ${a}[${i}]; ${e}.vars = undefined; ${e}.macros = undefined; rt.frame = ${e};`,
+          `rt.spend(out.length); ${f}.index = ${i}; ${e}.node = ${item} = ${a}[${i}]; ${e}.vars = undefined; ${e}.macros = undefined; rt.frame = ${e};`,
         );
-        this.block(node.body, into);
-        if (node.between.length) {
-          into.push(`if (${i} < ${last}) {`);
-          this.block(node.between, into);
-          into.push('}');
-        }
+        this.withNode(item, () => {
+          this.block(node.body, into);
+          if (node.between.length) {
+            into.push(`if (${i} < ${last}) {`);
+            this.block(node.between, into);
+            into.push('}');
+          }
+        });
         into.push(`rt.frame = ${f};`, '}', `rt.frame = ${f}.parent;`, '} else {');
         this.alternate(node.alternate, into);
         into.push('}');
@@ -303,7 +439,10 @@ class Generator {
       case 'macro': {
         this.#locals.push(new Set());
         const body: string[] = [];
-        this.block(node.body, body);
+        const skipped = this.#skipped;
+        this.#skipped = [];
+        this.withNode('rt.frame.node', () => this.block(node.body, body));
+        this.#skipped = skipped;
         const locals = this.#locals.pop()!;
         this.functions.push(this.function(body, locals));
         into.push(
@@ -348,7 +487,7 @@ class Generator {
     const constants = this.table.map((_, i) => `const k${i} = K[${i}];`).join('\n');
     const source = `${constants}\nconst M = [${this.functions.join(',\n')}];\nreturn ${main};`;
     const make = new Function('H', 'K', source) as (h: unknown, k: unknown[]) => Block;
-    return make({ ...HELPERS, holds }, this.table);
+    return make({ ...HELPERS, holds, decides }, this.table);
   }
 }
 
@@ -356,6 +495,16 @@ class Generator {
 function holds(p: Predicate, args: string[], rt: Runtime, what: string): boolean {
   try {
     return p(args, rt) === true;
+  } catch (e) {
+    rt.fail(what, e);
+    return false;
+  }
+}
+
+/** A prepared predicate's call (`Predicate.withArgs`), reported like `holds`. */
+function decides(p: (scope: RenderScope) => boolean, rt: Runtime, what: string): boolean {
+  try {
+    return p(rt) === true;
   } catch (e) {
     rt.fail(what, e);
     return false;

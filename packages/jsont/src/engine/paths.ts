@@ -18,6 +18,21 @@ export function splitPath(reference: string): PathPart[] {
   return parts;
 }
 
+/** Paths plugins resolve at render time (`scope.resolve('qtyInStock')`), split once each. */
+const splitPaths = new Map<string, readonly PathPart[]>();
+
+/** `splitPath` remembered for the few paths templates name: the parts are shared, never to be changed. */
+export function splitPathCached(reference: string): readonly PathPart[] {
+  let parts = splitPaths.get(reference);
+  if (parts === undefined) {
+    // Bounded: the arguments of a few thousand templates; beyond that, start over.
+    if (splitPaths.size >= 4096) splitPaths.clear();
+    parts = splitPath(reference);
+    splitPaths.set(reference, parts);
+  }
+  return parts;
+}
+
 /**
  * One step into a JSON value. Inherited members never count, so a template cannot reach `constructor`
  * and the like: JSON data holds no functions, so a function found is an inherited method, and

@@ -2,7 +2,7 @@
 // limits, and the helpers that generated template code calls (see codegen.ts).
 
 import type { ApplyOptions, RenderScope, TemplateError } from '../plugin-api.js';
-import { type PathPart, splitPath, step } from './paths.js';
+import { type PathPart, splitPathCached, step } from './paths.js';
 
 /** Limits that keep a site owner's template from hanging or flooding the server. */
 export const LIMITS = {
@@ -104,12 +104,12 @@ export class Runtime implements RenderScope {
   }
 
   resolve(path: string): unknown {
-    return lookup(this.frame, splitPath(path));
+    return lookup(this.frame, splitPathCached(path));
   }
 
   resolveEnclosing(path: string): unknown {
     const frame = this.frame.tagValue && this.frame.parent ? this.frame.parent : this.frame;
-    return lookup(frame, splitPath(path));
+    return lookup(frame, splitPathCached(path));
   }
 
   push(node: unknown): Frame {
@@ -292,7 +292,7 @@ export function findFieldAbove(frame: Frame, name: PathPart): unknown {
 }
 
 /** Resolves a reference: the first part up the section stack, the rest inside that value. */
-export function lookup(from: Frame, path: PathPart[]): unknown {
+export function lookup(from: Frame, path: readonly PathPart[]): unknown {
   let v = resolveFirst(from, path[0]!);
   for (let i = 1; i < path.length; i++) {
     if (v === undefined || v === null) return undefined;
@@ -320,12 +320,30 @@ export function isTruthy(v: unknown): boolean {
   }
 }
 
+/**
+ * Texts of fractional numbers printed lately. V8 remembers the texts of integers itself, but writes out a
+ * fraction (a weight of 0.25) afresh each time at many times the cost; data repeats a few such values.
+ */
+const fractions = new Map<number, string>();
+
+function numberText(v: number): string {
+  if (Number.isInteger(v)) return String(v);
+  let text = fractions.get(v);
+  if (text === undefined) {
+    if (fractions.size >= 1024) fractions.clear();
+    text = String(v);
+    fractions.set(v, text);
+  }
+  return text;
+}
+
 /** How a value prints: scalars as text, arrays joined by commas, objects and missing as nothing. */
 export function printed(v: unknown): string {
   switch (typeof v) {
     case 'string':
       return v;
     case 'number':
+      return numberText(v);
     case 'boolean':
     case 'bigint':
       return String(v);

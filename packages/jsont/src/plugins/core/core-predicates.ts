@@ -18,14 +18,38 @@ export function argumentValue(arg: string, scope: RenderScope): unknown {
   return scope.resolve(arg);
 }
 
+/**
+ * `argumentValue` for one fixed argument: a literal parsed once, or a variable read at each call. The
+ * comparisons only read the values they get, so one parsed literal serves every call.
+ */
+function argumentReader(arg: string): (scope: RenderScope) => unknown {
+  if (JSON_START.test(arg)) {
+    try {
+      const value: unknown = JSON.parse(arg);
+      return () => value;
+    } catch {
+      // A variable name after all, as in argumentValue.
+    }
+  }
+  return (scope) => scope.resolve(arg);
+}
+
 /** With one argument the current value is compared with it; with two they are compared with each other. */
-const comparison =
-  (test: (a: unknown, b: unknown) => boolean): Predicate =>
-  (args, scope) => {
+function comparison(test: (a: unknown, b: unknown) => boolean): Predicate {
+  const predicate: Predicate = (args, scope) => {
     if (args.length === 0) return false;
     const values = args.slice(0, 2).map((arg) => argumentValue(arg, scope));
     return values.length === 1 ? test(scope.current, values[0]) : test(values[0], values[1]);
   };
+  predicate.withArgs = (args) => {
+    if (args.length === 0) return () => false;
+    const first = argumentReader(args[0]!);
+    if (args.length === 1) return (scope) => test(scope.current, first(scope));
+    const second = argumentReader(args[1]!);
+    return (scope) => test(first(scope), second(scope));
+  };
+  return predicate;
+}
 
 /** Even/odd look at the current value or the variable the argument names; only numbers qualify. */
 const parity =

@@ -734,3 +734,85 @@ describe('number predicates', () => {
     expect(test('debug', [], scopeOver({ debug: 'yes' }))).toBe(true);
   });
 });
+
+describe('shortcuts the engine takes (same results as the plain calls)', () => {
+  it('prepared comparisons decide as the predicates do, for literals, variables and odd arguments', () => {
+    const root = { a: 3, b: '4', name: 'x', obj: { x: [1, 2] }, '3rd': 'x', '"q': 3, nil: null };
+    const argLists = [
+      [],
+      ['3'],
+      ['"x"'],
+      ['a'],
+      ['a', 'b'],
+      ['a', '3'],
+      ['b', '4'],
+      ['obj.x', '[1,2]'],
+      ['obj', '{"x":[1,2]}'],
+      ['nil', 'null'],
+      ['missing', 'null'],
+      ['3rd', '"x"'],
+      ['"q', '3'],
+      ['a', 'true'],
+      ['-2', 'a'],
+      ['a', 'b', 'ignored'],
+    ];
+    const currents = [3, 'x', null, undefined, [1, 2], { x: [1, 2] }, 5];
+    let prepared = 0;
+    for (const [name, predicate] of Object.entries(predicates)) {
+      if (!predicate.withArgs) continue;
+      prepared++;
+      for (const args of argLists) {
+        const decide = predicate.withArgs(args);
+        for (const current of currents) {
+          const scope = scopeOver(root, { current });
+          expect([name, args, current, decide(scope)]).toEqual([name, args, current, predicate(args, scope)]);
+        }
+      }
+    }
+    expect(prepared).toBeGreaterThanOrEqual(6);
+  });
+
+  it('json|htmlattr in one step equals htmlattr after json, or declines', () => {
+    const json = formatters.json!;
+    const htmlattr = formatters.htmlattr!;
+    const fused = json.fused?.get(htmlattr);
+    expect(fused).toBeDefined();
+    const values: unknown[] = [
+      { Größe: 'S', Farbe: 'Rot' },
+      {},
+      [],
+      ['Größe', 'Farbe'],
+      { a: 1, b: -0, c: 1.5e21, d: Number.NaN, e: true, f: null, g: false },
+      [1, 'a', null, true],
+      'plain',
+      'a "quoted" & <b>',
+      'Zeile\nzwei',
+      'back\\slash',
+      '\uD800 lone',
+      '😀',
+      { '<k>': 'v' },
+      { k: '</script>' },
+      { nested: { a: 1 } },
+      [[1]],
+      Object.assign(Object.create(null), { a: 'b' }),
+      new Date(0),
+      { toJSON: () => 'x' },
+      { 2: 'b', 1: 'a', z: 'c' },
+      42,
+      Number.POSITIVE_INFINITY,
+      null,
+      undefined,
+      false,
+    ];
+    let taken = 0;
+    for (const value of values) {
+      const expected = htmlattr(json(value, [], scopeOver({}), []), [], scopeOver({}), []);
+      const got = fused!(value, [], scopeOver({}), []);
+      if (got !== undefined) {
+        taken++;
+        expect([value, got]).toEqual([value, expected]);
+      }
+    }
+    expect(taken).toBeGreaterThanOrEqual(12);
+  });
+});

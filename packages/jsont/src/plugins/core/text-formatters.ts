@@ -60,7 +60,11 @@ export const urlEncode: Formatter = (value) => {
 export const lineBreaks: Formatter = (value) => asText(value).replace(/\n/g, '<br/>');
 
 /** Strips tags from a truthy value; a falsy value (0, false, '') passes through unchanged. */
-export const safe: Formatter = (value) => (isTruthy(value) ? asText(value).replace(/<[^>]*?>/g, '') : value);
+export const safe: Formatter = (value) => {
+  if (!isTruthy(value)) return value;
+  const text = asText(value);
+  return text.includes('<') ? text.replace(/<[^>]*?>/g, '') : text;
+};
 
 /** Whitespace as JavaScript's `\s` counts it (ASCII controls, spaces of Unicode, the BOM). */
 function isWhitespace(code: number): boolean {
@@ -79,28 +83,41 @@ function isWhitespace(code: number): boolean {
   );
 }
 
+/** Characters a slug keeps as they are: lowercase ASCII letters, digits and the dash. */
+const isSlugCharacter = (code: number): boolean =>
+  (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x2d;
+
 /**
  * Lowercase ASCII letters, digits and dashes; every other character is dropped, and each stretch of
- * whitespace (counted after the dropping, so `a & b` has one) becomes a single dash.
+ * whitespace (counted after the dropping, so `a & b` has one) becomes a single dash. A text that is a
+ * slug already (URL ids, tags) comes back as it is; otherwise runs of kept characters are copied whole.
  */
 export const slugify: Formatter = (value) => {
   const text = asText(value);
-  let slug = '';
+  let i = 0;
+  while (i < text.length && isSlugCharacter(text.charCodeAt(i))) i++;
+  if (i === text.length) return text;
+  let slug = text.slice(0, i);
+  /** Start of the run of kept characters not yet copied. */
+  let from = i;
   let pendingDash = false;
-  for (let i = 0; i < text.length; i++) {
+  for (; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    let kept: string;
-    if (code >= 0x41 && code <= 0x5a) kept = String.fromCharCode(code + 0x20);
-    else if ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x2d)
-      kept = text[i]!;
-    else {
-      if (isWhitespace(code)) pendingDash = true;
+    if (isSlugCharacter(code)) {
+      // A dash is pending only right after a dropped character, so no run is open here.
+      if (pendingDash) slug += '-';
+      pendingDash = false;
       continue;
     }
-    if (pendingDash) slug += '-';
-    pendingDash = false;
-    slug += kept;
+    slug += text.slice(from, i);
+    from = i + 1;
+    if (code >= 0x41 && code <= 0x5a) {
+      if (pendingDash) slug += '-';
+      pendingDash = false;
+      slug += String.fromCharCode(code + 0x20);
+    } else if (isWhitespace(code)) pendingDash = true;
   }
+  slug += text.slice(from);
   return pendingDash ? `${slug}-` : slug;
 };
 
@@ -119,6 +136,8 @@ const opensAfter = (before: string | undefined, openers: Set<string>): boolean =
  */
 export const smartypants: Formatter = (value) => {
   const text = asText(value);
+  // Most texts have neither quotes nor double dashes.
+  if (!text.includes("'") && !text.includes('"') && !text.includes('--')) return text;
   let result = '';
   /** The previous character with its quote already curled (dashes stay as they were). */
   let previous: string | undefined;
@@ -146,6 +165,65 @@ export const raw: Formatter = (value) => (value === undefined ? undefined : JSON
 
 export const json: Formatter = (value) =>
   value === undefined ? '' : escapeScriptEnd(JSON.stringify(value) ?? '');
+
+/**
+ * A string JSON writes as it is (no control characters, quotes, backslashes or surrogates) and HTML
+ * attributes too (no `&`, `<`, `>`): most keys and values of product data.
+ */
+function plainInJsonAttribute(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x26 || c === 0x3c || c === 0x3e || c === 0x5c) return false;
+    if (c >= 0xd800 && c <= 0xdfff) return false;
+  }
+  return true;
+}
+
+/** A scalar of `json|htmlattr` written directly, or undefined for anything else. */
+function scalarInJsonAttribute(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return plainInJsonAttribute(value) ? `&quot;${value}&quot;` : undefined;
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      return value === null ? 'null' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * `json|htmlattr` in one step for flat objects and arrays of plain scalars (variant attributes, option
+ * lists): the JSON written with its quotes already escaped. Anything else is declined (undefined) and
+ * the engine runs the two formatters.
+ */
+export const jsonThenHtmlAttr: Formatter = (value) => {
+  if (typeof value !== 'object' || value === null) return scalarInJsonAttribute(value);
+  // Plain JSON containers only: anything else may have a `toJSON` (a Date) or a custom prototype.
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype === Array.prototype) {
+    let text = '[';
+    for (let i = 0; i < (value as unknown[]).length; i++) {
+      const item = scalarInJsonAttribute((value as unknown[])[i]);
+      if (item === undefined) return undefined;
+      text += i === 0 ? item : `,${item}`;
+    }
+    return `${text}]`;
+  }
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  let text = '{';
+  for (const key in value) {
+    if (!Object.hasOwn(value, key) || !plainInJsonAttribute(key)) return undefined;
+    const item = scalarInJsonAttribute((value as Record<string, unknown>)[key]);
+    if (item === undefined) return undefined;
+    text += text.length === 1 ? `&quot;${key}&quot;:${item}` : `,&quot;${key}&quot;:${item}`;
+  }
+  return `${text}}`;
+};
+json.fused = new Map([[htmlAttr, jsonThenHtmlAttr]]);
 
 export const jsonPretty: Formatter = (value) =>
   value === undefined ? '' : escapeScriptEnd(JSON.stringify(value, undefined, 2) ?? '');
