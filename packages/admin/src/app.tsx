@@ -11,7 +11,9 @@ import { ApiKeysScreen } from './screens/api-keys/api-keys-screen.js';
 import { CodeEditor } from './screens/code/code-editor.js';
 import { CommentQueue } from './screens/comments/comment-queue.js';
 import { ContentCollections, ContentEntries } from './screens/content/content-screen.js';
+import { CustomerList } from './screens/customers/customer-list.js';
 import { DesignScreen } from './screens/design/design-screen.js';
+import { DomainsScreen } from './screens/domains/domains-screen.js';
 import { FormList, FormSubmissions } from './screens/forms/forms-screen.js';
 import { MediaLibrary } from './screens/media/media-library.js';
 import { NewSite } from './screens/new-site.js';
@@ -23,6 +25,7 @@ import { Inventory } from './screens/products/inventory.js';
 import { ProductEditor } from './screens/products/product-editor.js';
 import { ProductImport } from './screens/products/product-import.js';
 import { ProductList } from './screens/products/product-list.js';
+import { RedirectsScreen } from './screens/redirects/redirects-screen.js';
 import { SignIn } from './screens/sign-in.js';
 import { SignUp } from './screens/sign-up.js';
 import { Dashboard } from './screens/site/dashboard.js';
@@ -69,6 +72,8 @@ function SiteSectionScreen({ route }: { route: Extract<Route, { name: 'site' }> 
       return <OrderList />;
     case 'order':
       return <OrderDetail orderId={route.orderId ?? ''} />;
+    case 'customers':
+      return <CustomerList />;
     case 'settings':
       return <SiteSettings />;
     case 'legal':
@@ -93,6 +98,10 @@ function SiteSectionScreen({ route }: { route: Extract<Route, { name: 'site' }> 
       return <ApiKeysScreen />;
     case 'webhooks':
       return <WebhooksScreen />;
+    case 'domains':
+      return <DomainsScreen />;
+    case 'redirects':
+      return <RedirectsScreen />;
     case 'content':
       return <ContentCollections />;
     case 'contentEntries':

@@ -109,7 +109,8 @@ export const t = {
     pages: 'Seiten anlegen, ordnen und mit Blöcken gestalten.',
     products: 'Produkte, Varianten und Preise pflegen.',
     inventory: 'Lagerbestände aller Varianten auf einen Blick.',
-    orders: 'Bestellungen ansehen, ausführen oder stornieren.',
+    orders: 'Bestellungen ansehen, versenden, Rücksendungen erfassen oder stornieren.',
+    customers: 'Kundinnen und Kunden mit Bestellungen und Umsatz; Daten herunterladen oder löschen.',
     settings: 'Titel, Zeitzone, Shop- und Cookie-Einstellungen.',
     members: 'Personen einladen und Rollen vergeben.',
     analytics: 'Besuche, Umsatz, Ladezeiten und Fehler als Diagramme.',
@@ -124,6 +125,8 @@ export const t = {
     legal: 'Impressum, AGB, Widerruf und Datenschutz aus deinen Angaben; Checkliste „Bereit zum Verkaufen“.',
     payments: 'Stripe und PayPal verbinden, Bankverbindung für Vorkasse mit GiroCode.',
     newsletter: 'Mailinglisten pflegen und Newsletter an bestätigte Abonnenten schicken.',
+    domains: 'Eigene Domain verbinden, per DNS bestätigen und die Hauptadresse wählen.',
+    redirects: 'Alte Adressen auf neue weiterleiten (301/302) und die 404-Seite gestalten.',
   },
 
   // Members

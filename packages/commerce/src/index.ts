@@ -21,6 +21,7 @@ export * from './money.js';
 export * from './motion.js';
 export * from './permissions.js';
 export * from './postal-codes.js';
+export * from './price-notes.js';
 export * from './product-display.js';
 export * from './quantity.js';
 export * from './scarcity.js';

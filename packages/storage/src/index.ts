@@ -76,6 +76,12 @@ export type {
 } from './customer-directory-repository.js';
 export { DEMO_CONTACT_FORM_ID } from './demo-contact-form.js';
 export { type DemoOwner, type SeedDemoShopOptions, seedDemoShop } from './demo-shop.js';
+export {
+  type DomainRepository,
+  domainMessages,
+  type SiteDomain,
+  wwwPartner,
+} from './domain-repository.js';
 export type {
   ClaimedEmail,
   EmailOutboxRepository,
@@ -170,6 +176,15 @@ export type {
   SavedPaymentProviderSettings,
 } from './payment-repository.js';
 export type { PricePoint, PricingRepository, UnitContent } from './pricing-repository.js';
+export {
+  type NewRedirect,
+  type Redirect,
+  type RedirectMatch,
+  type RedirectRepository,
+  type RedirectStatus,
+  redirectCandidates,
+  redirectTakenMessage,
+} from './redirect-repository.js';
 export type {
   NewRestockSignup,
   Page,

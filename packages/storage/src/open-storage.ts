@@ -16,6 +16,7 @@ import {
   type CustomerDirectoryRepository,
   customerDirectoryRepository,
 } from './customer-directory-repository.js';
+import { type DomainRepository, domainRepository } from './domain-repository.js';
 import { type EmailOutboxRepository, emailOutboxRepository } from './email-outbox-repository.js';
 import { type GiftCardRepository, giftCardRepository } from './gift-card-repository.js';
 import { type IdempotencyRepository, idempotencyRepository } from './idempotency-repository.js';
@@ -33,6 +34,7 @@ import { type OrderRepository, orderRepository } from './order-repository.js';
 import { type PageLockRepository, pageLockRepository } from './page-lock-repository.js';
 import { type PaymentRepository, paymentRepository } from './payment-repository.js';
 import { type PricingRepository, pricingRepository } from './pricing-repository.js';
+import { type RedirectRepository, redirectRepository } from './redirect-repository.js';
 import { Remembered } from './remembered.js';
 import { type RestockSignupRepository, restockSignupRepository } from './restock-repository.js';
 import type { Database } from './schema.js';
@@ -145,6 +147,10 @@ export interface Storage {
   orderEvents: OrderEventRepository;
   /** The editor's customer list, a customer's data export and erasure (DSGVO Art. 15, 17, 20). */
   customerDirectory: CustomerDirectoryRepository;
+  /** Own domains with their DNS verification and the primary one (migration 0036). */
+  domains: DomainRepository;
+  /** The owner's 301/302 redirects and the automatic ones after an address changed (migration 0036). */
+  redirects: RedirectRepository;
 }
 
 const INT8_OID = 20;
@@ -240,6 +246,8 @@ function storageOn(
     fulfilment: orderFulfilmentRepository(db),
     orderEvents: orderEventRepository(db),
     customerDirectory: customerDirectoryRepository(db),
+    domains: domainRepository(db),
+    redirects: redirectRepository(db),
   };
   kyselyByStorage.set(storage, db);
   return storage;

@@ -15,6 +15,7 @@ export type SiteSection =
   | 'inventory'
   | 'orders'
   | 'order'
+  | 'customers'
   | 'settings'
   | 'members'
   | 'analytics'
@@ -25,6 +26,8 @@ export type SiteSection =
   | 'design'
   | 'apiKeys'
   | 'webhooks'
+  | 'domains'
+  | 'redirects'
   | 'content'
   | 'contentEntries'
   | 'comments'
@@ -60,6 +63,7 @@ const SEGMENTS: Record<string, SiteSection> = {
   produkte: 'products',
   lager: 'inventory',
   bestellungen: 'orders',
+  kunden: 'customers',
   einstellungen: 'settings',
   mitglieder: 'members',
   analytics: 'analytics',
@@ -69,6 +73,8 @@ const SEGMENTS: Record<string, SiteSection> = {
   design: 'design',
   'api-schluessel': 'apiKeys',
   webhooks: 'webhooks',
+  domains: 'domains',
+  weiterleitungen: 'redirects',
   inhalte: 'content',
   kommentare: 'comments',
   newsletter: 'newsletter',
@@ -134,6 +140,7 @@ export const paths = {
   inventory: (siteId: string) => `${BASE}/sites/${enc(siteId)}/lager`,
   orders: (siteId: string) => `${BASE}/sites/${enc(siteId)}/bestellungen`,
   order: (siteId: string, orderId: string) => `${BASE}/sites/${enc(siteId)}/bestellungen/${enc(orderId)}`,
+  customers: (siteId: string) => `${BASE}/sites/${enc(siteId)}/kunden`,
   settings: (siteId: string) => `${BASE}/sites/${enc(siteId)}/einstellungen`,
   members: (siteId: string) => `${BASE}/sites/${enc(siteId)}/mitglieder`,
   analytics: (siteId: string) => `${BASE}/sites/${enc(siteId)}/analytics`,
@@ -145,6 +152,8 @@ export const paths = {
   design: (siteId: string) => `${BASE}/sites/${enc(siteId)}/design`,
   apiKeys: (siteId: string) => `${BASE}/sites/${enc(siteId)}/api-schluessel`,
   webhooks: (siteId: string) => `${BASE}/sites/${enc(siteId)}/webhooks`,
+  domains: (siteId: string) => `${BASE}/sites/${enc(siteId)}/domains`,
+  redirects: (siteId: string) => `${BASE}/sites/${enc(siteId)}/weiterleitungen`,
   content: (siteId: string) => `${BASE}/sites/${enc(siteId)}/inhalte`,
   /** A blog's posts or an events page's events; with an entry id (or 'neu') its form. */
   contentEntries: (siteId: string, collectionId: string, entry?: string) =>

@@ -3,7 +3,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { defaultPaymentProviders, type PaymentProvider } from '../commerce/payment-providers.js';
 import { offeredProviders } from '../commerce/test-mode.js';
 import { registerCrumbCookie, requireCrumb } from '../crumb.js';
+import { registerCustomerRoutes } from '../customers/customer-routes.js';
 import type { DemoOwnerAccess } from '../demo-owner.js';
+import { type DomainOptions, registerDomainAdminRoutes } from '../domains/domain-admin-routes.js';
+import { registerFulfilmentRoutes } from '../fulfilment/fulfilment-routes.js';
 import { type ImportOptions, registerImportRoutes } from '../imports/import-routes.js';
 import { registerInvoiceAdminRoutes } from '../invoices/invoice-routes.js';
 import { registerVatAdminRoutes } from '../invoices/vat-admin-routes.js';
@@ -13,6 +16,7 @@ import { registerPaymentSettingsRoutes } from '../payments/payment-settings-rout
 import type { PaymentSetup } from '../payments/payment-setup.js';
 import { registerRefundRoutes } from '../payments/refund-routes.js';
 import type { RateLimiter } from '../rate-limit.js';
+import { registerRedirectAdminRoutes } from '../redirects/redirect-admin-routes.js';
 import type { SharedState } from '../shared-state.js';
 import { registerSiteStylesAdminRoutes } from '../site-styles/site-styles-routes.js';
 import { registerWebhookRoutes, type WebhookOptions } from '../webhooks/webhook-admin-routes.js';
@@ -60,6 +64,8 @@ export interface AdminOptions {
   payments?: PaymentSetup;
   /** The "Webhooks" screen: the outbound address guard's test switch. */
   webhooks?: WebhookOptions;
+  /** The "Domains" screen: the DNS resolver that checks TXT records, the platform's own hosts. */
+  domains?: DomainOptions;
 }
 
 export interface AdminLimiters {
@@ -127,6 +133,8 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminOp
       registerProductRoutes(admin, storage);
       registerStoreSettingsRoutes(admin, storage);
       registerOrderRoutes(admin, storage);
+      registerFulfilmentRoutes(admin, storage, options.payments);
+      registerCustomerRoutes(admin, storage);
       if (options.payments) {
         registerPaymentSettingsRoutes(admin, storage, options.payments);
         registerRefundRoutes(admin, storage, options.payments);
@@ -140,6 +148,8 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminOp
       registerSiteStylesAdminRoutes(admin, storage, options.pages);
       registerApiKeyRoutes(admin, storage);
       registerWebhookRoutes(admin, storage, options.webhooks);
+      registerRedirectAdminRoutes(admin, storage);
+      if (options.domains) registerDomainAdminRoutes(admin, storage, options.domains);
       registerImportRoutes(admin, storage, options.imports);
       registerInvoiceAdminRoutes(admin, storage);
       registerVatAdminRoutes(admin, storage);

@@ -1,13 +1,22 @@
-import { formatMoney, PageType, SESSION_MESSAGES } from '@baukasten/commerce';
+import {
+  carrierName,
+  formatMoney,
+  isValidEmail,
+  PageType,
+  SESSION_MESSAGES,
+  trackingUrlOf,
+} from '@baukasten/commerce';
 import type { CustomerAccount, Website } from '@baukasten/storage';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../admin/passwords.js';
 import { CART_COOKIE } from '../commerce/commerce-routes.js';
 import { sameSitePath, withQueryParam } from '../commerce/form-posts.js';
 import { HttpError } from '../http-error.js';
 import { pageQueryOf } from '../pages/cart-page.js';
 import { countryOptions } from '../pages/checkout-countries.js';
 import { commercePageTexts } from '../pages/commerce-page-messages.js';
+import { formRefusal, REFUSED_STATUS, refusedTitle } from '../pages/form-refusal.js';
 import { baseContext, type PageDeps, sendPage } from '../pages/send-page.js';
 import { siteOrigin } from '../pages/seo-routes.js';
 import { websiteOf } from '../site-request.js';
@@ -50,6 +59,42 @@ function errorText(type: string | undefined): string | null {
   return customerErrors.INVALID_INPUT;
 }
 
+/** The field each refusal of an entry form concerns; the others (wrong credentials, a dead link) concern none. */
+const FIELD_OF_ERROR: Readonly<Record<string, string>> = {
+  NAME_REQUIRED: 'name',
+  INVALID_EMAIL: 'email',
+  PASSWORD_TOO_SHORT: 'password',
+  PASSWORD_TOO_LONG: 'password',
+};
+
+/** The entry forms' labels in form order: they name the fields in the error summary. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: 'Name',
+  email: 'E-Mail-Adresse',
+  password: 'Passwort',
+};
+
+/**
+ * Every problem of a sign-up at once: the service stops at the first, but a shopper who mistyped the
+ * address and chose a short password should learn both in one round.
+ */
+function signUpProblems(values: Readonly<Record<string, string>>): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if ((values.name ?? '').trim() === '') problems.name = customerErrors.NAME_REQUIRED;
+  if (!isValidEmail(values.email ?? '')) problems.email = customerErrors.INVALID_EMAIL;
+  const password = values.password ?? '';
+  if (password.length < PASSWORD_MIN_LENGTH) problems.password = customerErrors.PASSWORD_TOO_SHORT;
+  return problems;
+}
+
+/** A refused entry form (sign-up, sign-in, password forms) as its page shows it again. */
+export type EntryRefusalPage = (
+  path: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: HttpError,
+) => Promise<FastifyReply | undefined>;
+
 const noticeText = (type: string | undefined) =>
   type && type in customerNotices ? customerNotices[type as keyof typeof customerNotices] : null;
 
@@ -68,14 +113,14 @@ export function registerAccountPages(
   const { storage } = deps;
   const service = new CustomerAccountService(storage);
 
-  const frame = async (request: FastifyRequest, title: string) => {
+  const frame = async (request: FastifyRequest, title: string, refused = false) => {
     const website = websiteOf(request);
-    const query = pageQueryOf(pageQuery, request.query);
+    const query = refused ? {} : pageQueryOf(pageQuery, request.query);
     return {
       ...(await baseContext(storage, website)),
       pageType: PageType.PAGE,
       seo: {
-        title: `${title} – ${website.title}`,
+        title: `${refused ? refusedTitle(title) : title} – ${website.title}`,
         canonicalUrl: `${siteOrigin(request)}${request.url.split('?')[0]}`,
       },
       title,
@@ -85,11 +130,20 @@ export function registerAccountPages(
     };
   };
 
-  /** A signed-out page; a signed-in customer goes to the account instead. */
+  /** Renders a refused entry form again (issue 22), by the path it posts to. */
+  const refusalPages = new Map<
+    string,
+    (request: FastifyRequest, reply: FastifyReply, error: HttpError) => Promise<FastifyReply>
+  >();
+
+  /**
+   * A signed-out page; a signed-in customer goes to the account instead. `section` gets the values of a
+   * refused post (never the password), or none on a plain visit.
+   */
   const entryPage = (
     path: string,
     title: string,
-    section: (request: FastifyRequest) => Record<string, unknown>,
+    section: (request: FastifyRequest, values?: Readonly<Record<string, string>>) => Record<string, unknown>,
   ) => {
     site.get(path, async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -97,10 +151,29 @@ export function registerAccountPages(
       const context = { ...(await frame(request, title)), ...section(request) };
       return sendPage(deps, request, reply, 'account-entry', context, 200, { scripts: false });
     });
+    refusalPages.set(path, async (request, reply, error) => {
+      const posted = (request.body ?? {}) as Record<string, unknown>;
+      const values: Record<string, string> = {};
+      for (const [name, value] of Object.entries(posted)) {
+        if (typeof value === 'string' && name !== 'crumb') values[name] = value.slice(0, 2000);
+      }
+      const fields: Record<string, string> = path === '/account/registrieren' ? signUpProblems(values) : {};
+      const field = FIELD_OF_ERROR[error.type];
+      if (field && !fields[field]) fields[field] = error.message;
+      const message = errorText(error.type) ?? error.message;
+      const { password: _password, ...shown } = values;
+      const context = {
+        ...(await frame(request, title, true)),
+        refusal: formRefusal(message, fields, FIELD_LABELS),
+        values: shown,
+        ...section(request, values),
+      };
+      return sendPage(deps, request, reply, 'account-entry', context, REFUSED_STATUS, { scripts: false });
+    });
   };
 
-  entryPage(SIGN_IN_PAGE, accountTexts.signInTitle, (request) => {
-    const { zurueck } = pageQueryOf(pageQuery, request.query);
+  entryPage(SIGN_IN_PAGE, accountTexts.signInTitle, (request, values) => {
+    const zurueck = values ? values.returnTo : pageQueryOf(pageQuery, request.query).zurueck;
     return { signInForm: { action: SIGN_IN_PAGE, returnTo: zurueck ? sameSitePath(zurueck) : ACCOUNT_HOME } };
   });
   entryPage('/account/registrieren', accountTexts.signUpTitle, () => ({
@@ -109,8 +182,8 @@ export function registerAccountPages(
   entryPage('/account/passwort-vergessen', accountTexts.forgotTitle, () => ({
     forgotForm: { action: '/account/passwort-vergessen' },
   }));
-  entryPage('/account/passwort-neu', accountTexts.resetTitle, (request) => {
-    const { token } = pageQueryOf(pageQuery, request.query);
+  entryPage('/account/passwort-neu', accountTexts.resetTitle, (request, values) => {
+    const token = values ? values.token : pageQueryOf(pageQuery, request.query).token;
     return token ? { resetForm: { action: '/account/passwort-neu', token } } : { linkInvalid: true };
   });
 
@@ -191,9 +264,18 @@ export function registerAccountPages(
 
   accountPage('/account/bestellungen', accountTexts.ordersTitle, async (website, customer) => {
     const orders = await service.orders(website, customer);
+    // Issue 23: each order's parcels with their tracking links, one query for the whole list.
+    const parcels = await storage.fulfilment.shipmentsOfOrders(
+      website.id,
+      orders.map((o) => o.id),
+    );
     return {
       orders: {
         items: orders.map((order) => ({
+          shipments: (parcels.get(order.id) ?? []).map((s) => ({
+            carrierName: carrierName(s.carrier),
+            trackingUrl: trackingUrlOf(s.carrier, s.trackingNumber) ?? null,
+          })),
           id: order.id,
           orderNumber: order.orderNumber,
           createdText: dateOf(website, order.createdAt),
@@ -285,4 +367,8 @@ export function registerAccountPages(
   accountPage('/account/loeschen', accountTexts.deleteTitle, async () => ({
     deleteForm: { action: '/account/loeschen' },
   }));
+
+  const refusalPage: EntryRefusalPage = async (path, request, reply, error) =>
+    refusalPages.get(path)?.(request, reply, error);
+  return refusalPage;
 }

@@ -151,7 +151,11 @@ export class WithdrawalService {
       await tx.outbox.enqueue(website.id, withdrawalConfirmationEmail(mail), now);
       await tx.orderEvents.add(
         website.id,
-        { orderId: order.id, kind: 'withdrawn', data: { withdrawalId: withdrawal.id, itemIds: withdrawal.itemIds } },
+        {
+          orderId: order.id,
+          kind: 'withdrawn',
+          data: { withdrawalId: withdrawal.id, itemIds: withdrawal.itemIds },
+        },
         now,
       );
       await emitWebhook(tx, website.id, 'order.withdrawn', {

@@ -3,6 +3,7 @@ import type { Order, Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { orderView } from '../commerce/checkout-service.js';
+import { shipmentsShown } from '../fulfilment/shipments-shown.js';
 import { HttpError } from '../http-error.js';
 import { withdrawalsShown } from '../legal/withdrawal-display.js';
 import { serverMessages } from '../messages.js';
@@ -107,7 +108,11 @@ export function orderDisplay(website: Website, order: Order, links: Map<string, 
     awaitsDownloads: !paid && view.items.some((item) => item.downloadUrl),
     createdText: dateText,
     paymentMethodText: paymentMethodLabel(view.paymentMethod),
-    paymentStatusText: commercePageTexts.paymentStatus[status] ?? commercePageTexts.unknownPaymentStatus,
+    // An order whose time to be paid ran out says so ("Storniert – Zahlung nicht abgeschlossen").
+    paymentStatusText:
+      typeof order.data.cancelledReason === 'string' && order.status === 'cancelled'
+        ? `Storniert – ${order.data.cancelledReason}`
+        : (commercePageTexts.paymentStatus[status] ?? commercePageTexts.unknownPaymentStatus),
     subtotalText: money(order.subtotalMinor),
     hasDiscount: order.discountMinor > 0,
     discountText: money(order.discountMinor),
@@ -234,6 +239,8 @@ export function registerOrderPages(site: FastifyInstance, deps: PageDeps, status
       lookup: null,
       withdrawals: await withdrawalsShown(storage, website, order),
       bankTransfer: await bankTransferOf(website, order, display),
+      // Issue 23: the parcels with their tracking links.
+      ...(await shipmentsShown(storage, website, order)),
     };
     return sendPage(deps, request, reply, 'order-status', context, 200, { scripts: false });
   });

@@ -169,7 +169,12 @@ export async function refundOrder(
     await tx.orderEvents.add(websiteId, {
       orderId,
       kind: 'refunded',
-      data: { amountMinor: input.amountMinor, currency: order.currency, complete, refundId: claimed.refund.id },
+      data: {
+        amountMinor: input.amountMinor,
+        currency: order.currency,
+        complete,
+        refundId: claimed.refund.id,
+      },
     });
     if (input.restock) {
       await tx.payments.returnStock(

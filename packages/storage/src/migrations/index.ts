@@ -26,6 +26,7 @@ import { vatInvoicesPrices } from './0030-vat-invoices-prices.js';
 import { apiWebhooks } from './0031-api-webhooks.js';
 import { paymentDeadlines } from './0033-payment-deadlines.js';
 import { shipmentsReturnsTimeline } from './0034-shipments-returns-timeline.js';
+import { domainsRedirects } from './0036-domains-redirects.js';
 
 /**
  * Migrations live in code, not in files found at run time, so the bundled and compiled package
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0031-api-webhooks': apiWebhooks,
   '0033-payment-deadlines': paymentDeadlines,
   '0034-shipments-returns-timeline': shipmentsReturnsTimeline,
+  '0036-domains-redirects': domainsRedirects,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { orders as ordersApi } from '../../api/admin-api.js';
 import type { OrderDetail as Order } from '../../api/admin-types.js';
 import { t } from '../../messages.js';
@@ -8,6 +9,7 @@ import { isMissingRoute, useAction, useLoad } from '../../ui/async.js';
 import { Button, ConfirmButton, ErrorBox, Loading, NotAvailable, StatusMessage } from '../../ui/controls.js';
 import { dateTime, money, variantLabel } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
+import { AfterSale } from './after-sale.js';
 import { RefundPanel } from './refund-panel.js';
 
 function Totals({ order }: { order: Order }) {
@@ -41,6 +43,8 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   const { site, can } = useSite();
   const loaded = useLoad(() => ordersApi.get(site.id, orderId), [site.id, orderId]);
   const action = useAction();
+  // A return's refund changes the refunds: the panel loads them again.
+  const [round, setRound] = useState(0);
   if (isMissingRoute(loaded.error)) return <NotAvailable title={t.ordersTitle} />;
   const order = loaded.data?.order;
 
@@ -98,6 +102,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           ) : null}
           {can('commerce.orders') && order.paymentStatus === 'PAID' ? (
             <RefundPanel
+              key={round}
               siteId={site.id}
               orderId={order.id}
               currency={order.currency}
@@ -105,6 +110,26 @@ export function OrderDetail({ orderId }: { orderId: string }) {
               timeZone={site.timeZone}
             />
           ) : null}
+          <AfterSale
+            siteId={site.id}
+            orderId={order.id}
+            currency={order.currency}
+            paymentMethod={order.paymentMethod}
+            paid={order.paymentStatus === 'PAID'}
+            canManage={can('commerce.orders')}
+            timeZone={site.timeZone}
+            onOrder={(changed) => {
+              setRound((n) => n + 1);
+              if (changed.status !== order.status)
+                loaded.set({
+                  order: {
+                    ...order,
+                    status: changed.status as Order['status'],
+                    statusText: changed.statusText,
+                  },
+                });
+            }}
+          />
           <div className="order-columns">
             <section className="card" aria-labelledby="customer-title">
               <h2 id="customer-title">{t.customer}</h2>

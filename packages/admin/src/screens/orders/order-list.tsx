@@ -10,6 +10,7 @@ import { Button, ErrorBox, Loading, NotAvailable, SelectField, TextField } from 
 import { dateTime, money } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
 import { Pager } from '../products/pager.js';
+import { BulkShip } from './bulk-ship.js';
 
 /*
  * /bestellungen — orders newest first, filtered by status, days (in the website's time zone) and an
@@ -43,8 +44,10 @@ export function searchOf(filter: OrderFilter): string {
 }
 
 export function OrderList() {
-  const { site } = useSite();
+  const { site, can } = useSite();
   const { search } = useLocation();
+  // Orders ticked for "Mehrere versenden" (issue #23).
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
   const filter = filterOf(search);
   const [draft, setDraft] = useState(filter);
   const loaded = useLoad(() => ordersApi.list(site.id, filter), [site.id, search]);
@@ -103,6 +106,16 @@ export function OrderList() {
         <Button type="submit">{t.filter}</Button>
       </form>
       <ErrorBox error={loaded.error} />
+      {list && chosen.size > 0 && can('commerce.orders') ? (
+        <BulkShip
+          siteId={site.id}
+          orders={list.orders.filter((o) => chosen.has(o.id))}
+          onDone={() => {
+            setChosen(new Set());
+            loaded.reload();
+          }}
+        />
+      ) : null}
       {loaded.loading && !list ? <Loading /> : null}
       {list && list.orders.length === 0 ? <p className="empty">{t.noResults}</p> : null}
       {list && list.orders.length > 0 ? (
@@ -111,6 +124,11 @@ export function OrderList() {
             <caption className="visually-hidden">{t.ordersTitle}</caption>
             <thead>
               <tr>
+                {can('commerce.orders') ? (
+                  <th scope="col">
+                    <span className="visually-hidden">Zum Versenden auswählen</span>
+                  </th>
+                ) : null}
                 <th scope="col">{t.orderNumber}</th>
                 <th scope="col">{t.date}</th>
                 <th scope="col">{t.customer}</th>
@@ -125,6 +143,22 @@ export function OrderList() {
             <tbody>
               {list.orders.map((order) => (
                 <tr key={order.id}>
+                  {can('commerce.orders') ? (
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`Bestellung #${order.orderNumber} zum Versenden auswählen`}
+                        checked={chosen.has(order.id)}
+                        disabled={order.status !== 'open'}
+                        onChange={(e) => {
+                          const next = new Set(chosen);
+                          if (e.target.checked) next.add(order.id);
+                          else next.delete(order.id);
+                          setChosen(next);
+                        }}
+                      />
+                    </td>
+                  ) : null}
                   <th scope="row">
                     <Link to={paths.order(site.id, order.id)}>#{order.orderNumber}</Link>
                     {order.testMode ? <span className="badge">{t.testOrder}</span> : null}

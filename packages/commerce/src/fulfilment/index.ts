@@ -1,0 +1,3 @@
+export * from './carriers.js';
+export * from './fulfilment-status.js';
+export * from './order-returns.js';
