@@ -55,6 +55,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     webhooks: { allowPrivateHosts },
     demoOwner: { enabled: config.demoOwner, hostnames: config.demoHostnames },
     payments,
+    ...(config.dnsResolver ? { dnsResolver: config.dnsResolver } : {}),
   });
   if (config.serverTestMode) {
     app.log.warn(

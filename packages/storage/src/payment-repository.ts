@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { newId } from './ids.js';
 import { fromFlag, fromJson, toFlag, toJson } from './json-column.js';
@@ -64,8 +65,19 @@ export interface PaymentRefundsTable {
   created_at: number;
 }
 
+export interface PaymentDeadlinesTable {
+  website_id: string;
+  order_id: string;
+  kind: string;
+  due_at: number;
+  lease_until: number | null;
+  claim_token: string | null;
+  created_at: number;
+}
+
 declare module './schema.js' {
   interface Database {
+    payment_deadlines: PaymentDeadlinesTable;
     payment_refunds: PaymentRefundsTable;
     payment_provider_settings: PaymentProviderSettingsTable;
     payments: PaymentsTable;
@@ -158,7 +170,68 @@ export interface PaymentRefund {
 
 export type NewPaymentRefund = Omit<PaymentRefund, 'id' | 'websiteId' | 'createdAt' | 'providerRefundId'>;
 
+/**
+ * What is due for an order (migration 0033): `reservation`, the end of the stock reservation of a payment at
+ * Stripe or PayPal; `bank-transfer`, the end of a Vorkasse order's days; `late-refund`, money that arrived
+ * for an order already expired and could not be kept, to be given back.
+ */
+export type PaymentDeadlineKind = 'reservation' | 'bank-transfer' | 'late-refund';
+const DEADLINE_KINDS: readonly string[] = ['reservation', 'bank-transfer', 'late-refund'];
+const kindOf = (kind: string) =>
+  (DEADLINE_KINDS.includes(kind) ? kind : 'reservation') as PaymentDeadlineKind;
+
+export interface PaymentDeadline {
+  websiteId: string;
+  orderId: string;
+  kind: PaymentDeadlineKind;
+  dueAt: number;
+}
+
+/** A due deadline one worker holds until `leaseUntil`; only its token can postpone it. */
+export interface ClaimedPaymentDeadline extends PaymentDeadline {
+  claimToken: string;
+  leaseUntil: number;
+}
+
 export interface PaymentRepository {
+  /** The order waits for its money until `dueAt`; a second call for the same order changes nothing. */
+  scheduleDeadline(
+    websiteId: string,
+    deadline: Omit<PaymentDeadline, 'websiteId'>,
+    now?: number,
+  ): Promise<void>;
+  /** Moves the deadline later (a payment started again), never earlier. */
+  extendDeadline(websiteId: string, orderId: string, dueAt: number): Promise<void>;
+  findDeadline(websiteId: string, orderId: string): Promise<PaymentDeadline | undefined>;
+  /**
+   * Claims due deadlines with a lease, one conditional UPDATE each, so of several workers (instances) only
+   * one handles an order; a worker that dies holds it at most `leaseMs`.
+   */
+  claimDueDeadlines(opts: { now: number; leaseMs: number; limit: number }): Promise<ClaimedPaymentDeadline[]>;
+  /** Try again at `dueAt` (provider unreachable, SEPA still on its way); false when the claim was lost. */
+  postponeDeadline(claim: ClaimedPaymentDeadline, dueAt: number): Promise<boolean>;
+  /** The order was paid or cancelled: nothing is due any more. */
+  clearDeadline(websiteId: string, orderId: string): Promise<void>;
+  /**
+   * Takes the order's row lock (a no-op UPDATE) so that expiring an order and a payment arriving for it
+   * run one after the other, whichever database.
+   */
+  holdOrder(websiteId: string, orderId: string): Promise<void>;
+  /**
+   * Gives the gift-card credit an order spent back to its cards (active ones) and forgets those
+   * redemptions; answers the amount given back. For an order that expired unpaid.
+   */
+  returnGiftCardCredit(websiteId: string, orderId: string, now?: number): Promise<number>;
+  /**
+   * Takes stock again for an order whose reservation ran out before its payment arrived: all lines or
+   * none (variants in id order, as checkout locks them). False when a variant has too little left.
+   */
+  takeStockAgain(websiteId: string, lines: { variantId: string; quantity: number }[]): Promise<boolean>;
+  /** cancelled -> open with `data`, for an expired order whose late payment was kept. */
+  reopenOrder(websiteId: string, orderId: string, data: Record<string, unknown>): Promise<boolean>;
+  /** Replaces an order's `data` (why it was cancelled); call it under `holdOrder` in a transaction. */
+  setOrderData(websiteId: string, orderId: string, data: Record<string, unknown>): Promise<void>;
+
   /**
    * Records a refund under the owner's idempotency key; `created: false` answers the refund recorded
    * before under the same key (a double click, a retried request) without writing anything.
@@ -331,7 +404,210 @@ export function paymentRepository(db: Kysely<Database>): PaymentRepository {
     return row && toRefund(row);
   };
 
+  const byStock = (lines: { variantId: string; quantity: number }[]) => {
+    const wanted = new Map<string, number>();
+    for (const { variantId, quantity } of lines) {
+      if (!isKey(variantId) || !Number.isSafeInteger(quantity) || quantity <= 0) continue;
+      wanted.set(variantId, (wanted.get(variantId) ?? 0) + quantity);
+    }
+    return [...wanted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  };
+
   return {
+    async scheduleDeadline(websiteId, deadline, now = Date.now()) {
+      await db
+        .insertInto('payment_deadlines')
+        .values({
+          website_id: websiteId,
+          order_id: deadline.orderId,
+          kind: deadline.kind,
+          due_at: deadline.dueAt,
+          lease_until: null,
+          claim_token: null,
+          created_at: now,
+        })
+        .onConflict((c) => c.columns(['website_id', 'order_id']).doNothing())
+        .execute();
+    },
+
+    async extendDeadline(websiteId, orderId, dueAt) {
+      await db
+        .updateTable('payment_deadlines')
+        .set({ due_at: dueAt })
+        .where('website_id', '=', websiteId)
+        .where('order_id', '=', orderId)
+        .where('due_at', '<', dueAt)
+        .execute();
+    },
+
+    async findDeadline(websiteId, orderId) {
+      if (!isKey(websiteId) || !isKey(orderId)) return undefined;
+      const row = await db
+        .selectFrom('payment_deadlines')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('order_id', '=', orderId)
+        .executeTakeFirst();
+      return (
+        row && {
+          websiteId: row.website_id,
+          orderId: row.order_id,
+          kind: kindOf(row.kind),
+          dueAt: Number(row.due_at),
+        }
+      );
+    },
+
+    async claimDueDeadlines({ now, leaseMs, limit }) {
+      const free = (eb: any) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]);
+      const candidates = await db
+        .selectFrom('payment_deadlines')
+        .selectAll()
+        .where('due_at', '<=', now)
+        .where(free)
+        .orderBy('due_at')
+        .limit(limit)
+        .execute();
+      const claimed: ClaimedPaymentDeadline[] = [];
+      for (const row of candidates) {
+        const claimToken = randomBytes(12).toString('hex');
+        const leaseUntil = now + leaseMs;
+        // The same condition again: of racing workers only one sees its UPDATE change the row.
+        const changed = await db
+          .updateTable('payment_deadlines')
+          .set({ lease_until: leaseUntil, claim_token: claimToken })
+          .where('website_id', '=', row.website_id)
+          .where('order_id', '=', row.order_id)
+          .where('due_at', '<=', now)
+          .where(free)
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) === 0) continue;
+        claimed.push({
+          websiteId: row.website_id,
+          orderId: row.order_id,
+          kind: kindOf(row.kind),
+          dueAt: Number(row.due_at),
+          claimToken,
+          leaseUntil,
+        });
+      }
+      return claimed;
+    },
+
+    async postponeDeadline(claim, dueAt) {
+      const changed = await db
+        .updateTable('payment_deadlines')
+        .set({ due_at: dueAt, lease_until: null, claim_token: null })
+        .where('website_id', '=', claim.websiteId)
+        .where('order_id', '=', claim.orderId)
+        .where('claim_token', '=', claim.claimToken)
+        .executeTakeFirst();
+      return Number(changed.numUpdatedRows) > 0;
+    },
+
+    async clearDeadline(websiteId, orderId) {
+      await db
+        .deleteFrom('payment_deadlines')
+        .where('website_id', '=', websiteId)
+        .where('order_id', '=', orderId)
+        .execute();
+    },
+
+    async holdOrder(websiteId, orderId) {
+      await db
+        .updateTable('orders')
+        .set({ status: sql<string>`status` })
+        .where('website_id', '=', websiteId)
+        .where('id', '=', orderId)
+        .execute();
+    },
+
+    async returnGiftCardCredit(websiteId, orderId, now = Date.now()) {
+      const spent = await db
+        .selectFrom('gift_card_redemptions')
+        .select(['gift_card_id', 'amount_minor'])
+        .where('website_id', '=', websiteId)
+        .where('order_id', '=', orderId)
+        .orderBy('gift_card_id')
+        .execute();
+      let returned = 0;
+      for (const row of spent) {
+        const amount = Number(row.amount_minor);
+        // A card voided meanwhile stays voided; only an active card gets its credit back.
+        const changed = await db
+          .updateTable('gift_cards')
+          .set({ balance_minor: sql`balance_minor + ${amount}`, updated_at: now })
+          .where('website_id', '=', websiteId)
+          .where('id', '=', row.gift_card_id)
+          .where('status', '=', 'ACTIVE')
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) > 0) returned += amount;
+      }
+      await db
+        .deleteFrom('gift_card_redemptions')
+        .where('website_id', '=', websiteId)
+        .where('order_id', '=', orderId)
+        .execute();
+      return returned;
+    },
+
+    async takeStockAgain(websiteId, lines) {
+      const taken: [string, number][] = [];
+      for (const [variantId, quantity] of byStock(lines)) {
+        const changed = await db
+          .updateTable('product_variants')
+          .set({ qty_in_stock: sql`qty_in_stock - ${quantity}` })
+          .where('website_id', '=', websiteId)
+          .where('id', '=', variantId)
+          .where('unlimited', '=', 0)
+          .where('qty_in_stock', '>=', quantity)
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) > 0) {
+          taken.push([variantId, quantity]);
+          continue;
+        }
+        const unlimited = await db
+          .selectFrom('product_variants')
+          .select('id')
+          .where('website_id', '=', websiteId)
+          .where('id', '=', variantId)
+          .where('unlimited', '<>', 0)
+          .executeTakeFirst();
+        if (unlimited) continue;
+        // Too little left: what this call took goes back, so the shelf is as it was.
+        for (const [back, n] of taken) {
+          await db
+            .updateTable('product_variants')
+            .set({ qty_in_stock: sql`qty_in_stock + ${n}` })
+            .where('website_id', '=', websiteId)
+            .where('id', '=', back)
+            .execute();
+        }
+        return false;
+      }
+      return true;
+    },
+
+    async reopenOrder(websiteId, orderId, data) {
+      const changed = await db
+        .updateTable('orders')
+        .set({ status: 'open', cancelled_at: null, data: toJson(data) })
+        .where('website_id', '=', websiteId)
+        .where('id', '=', orderId)
+        .where('status', '=', 'cancelled')
+        .executeTakeFirst();
+      return Number(changed.numUpdatedRows) > 0;
+    },
+
+    async setOrderData(websiteId, orderId, data) {
+      await db
+        .updateTable('orders')
+        .set({ data: toJson(data) })
+        .where('website_id', '=', websiteId)
+        .where('id', '=', orderId)
+        .execute();
+    },
+
     async claimRefund(websiteId, input, now = Date.now()) {
       const row = {
         website_id: websiteId,

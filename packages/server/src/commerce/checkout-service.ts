@@ -55,6 +55,12 @@ export interface CheckoutInput {
   giftCardCodes?: string[];
   paymentMethod: string;
   paymentDetails?: Record<string, unknown>;
+  /**
+   * § 356 Abs. 5 BGB: the shopper ticked "Ich stimme ausdrücklich zu …" for the digital content in the cart.
+   * The checkout form always sends it (false when unticked: the order is refused); a JSON caller that leaves
+   * it out orders without it, so the shopper keeps the right of withdrawal for those items.
+   */
+  digitalConsent?: boolean;
 }
 
 export interface CheckoutExtras {
@@ -131,6 +137,13 @@ export class CheckoutService {
         );
       }
     }
+    const hasDigitalContent = snapshots.some((s) => s.productType === ProductType.DIGITAL);
+    if (hasDigitalContent && input.digitalConsent === false) {
+      const message = serverMessages.digitalConsentMissing;
+      throw new FieldsError('DIGITAL_CONSENT_MISSING', message, { digitalConsent: message });
+    }
+    // The moment of the consent, on each digital item: the withdrawal check reads it (withdrawal-service.ts).
+    const digitalConsentAt = hasDigitalContent && input.digitalConsent === true ? Date.now() : undefined;
     const country = input.shippingAddress ? normaliseCountryCode(input.shippingAddress.country) : undefined;
     const buyer = businessBuyerOf(input, country ?? shopCountry(website));
     const totals = totalsOf(website, cart.entries, {
@@ -231,7 +244,10 @@ export class CheckoutService {
           attributes: snapshots[i].attributes ?? {},
           taxClass: taxClassOf(snapshots[i].taxClass),
           ...(snapshots[i].productType === ProductType.DIGITAL
-            ? { downloadToken: randomBytes(16).toString('hex') }
+            ? {
+                downloadToken: randomBytes(16).toString('hex'),
+                ...(digitalConsentAt !== undefined ? { digitalConsentAt } : {}),
+              }
             : {}),
         },
       })),

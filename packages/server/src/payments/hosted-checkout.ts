@@ -2,8 +2,8 @@ import type { Order, Payment, PaymentProviderName, Storage, Website } from '@bau
 import type { PaymentProvider } from '../commerce/payment-providers.js';
 import { testPaymentsAllowed } from '../commerce/test-mode.js';
 import { HttpError } from '../http-error.js';
-import { PAYMENT_MESSAGES, PaymentGatewayError } from './payment-gateway.js';
 import { extendReservation } from './payment-deadlines.js';
+import { PAYMENT_MESSAGES, PaymentGatewayError } from './payment-gateway.js';
 import type { PaymentSetup } from './payment-setup.js';
 import {
   type SettleHooks,

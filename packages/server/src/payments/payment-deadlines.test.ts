@@ -128,6 +128,19 @@ withTestDatabases((db) => {
       const cancelled = await orderOf(orderId);
       expect(cancelled.status).toBe('cancelled');
       expect(cancelled.data.cancelledReason).toBe('Zahlung nicht abgeschlossen');
+      // The order-status page says why; the confirmation page no longer offers to pay.
+      const status = await app.inject({
+        method: 'GET',
+        url: `/bestellung/${cancelled.orderNumber}?email=abgebrochen%40example.de`,
+        headers: { host: shop.hostname },
+      });
+      expect(status.body).toContain('Storniert – Zahlung nicht abgeschlossen');
+      const page = await app.inject({
+        method: 'GET',
+        url: `/checkout/bestaetigt?orderId=${orderId}`,
+        headers: { host: shop.hostname },
+      });
+      expect(page.body).not.toContain('Jetzt bezahlen');
       expect(await mugStock()).toBe(before);
       const mails = await mailsTo('abgebrochen@example.de', 'payment-expired');
       expect(mails).toHaveLength(1);
@@ -248,7 +261,11 @@ withTestDatabases((db) => {
 
     it('lapses after the owner’s days: cancelled, stock and gift-card credit back, the shopper mailed', async () => {
       const code = newGiftCardCode();
-      const card = (await storage.giftCards.issue(shop.websiteId, { code, amountMinor: 500, currency: 'EUR' }))!;
+      const card = (await storage.giftCards.issue(shop.websiteId, {
+        code,
+        amountMinor: 500,
+        currency: 'EUR',
+      }))!;
       const before = await mugStock();
       const { orderId } = await order('bank-transfer', 'ueberweisung-fehlt@example.de', 2, {
         giftCardCodes: [code],

@@ -3,13 +3,13 @@ import type { ClaimedPaymentDeadline, Order, Storage, Website } from '@baukasten
 import { voidGiftCardsOf } from '../gift-cards/gift-card-activation.js';
 import { type PublicUrl, siteBaseUrl } from '../site-url.js';
 import { emitWebhook, orderEventData } from '../webhooks/webhook-events.js';
-import { type PaymentGateway, PaymentGatewayError } from './payment-gateway.js';
 import {
   EXPIRY_TEXTS,
   type ExpiryReason,
   latePaymentRefundedEmail,
   paymentExpiredEmail,
 } from './payment-emails.js';
+import { type PaymentGateway, PaymentGatewayError } from './payment-gateway.js';
 import { paymentOptionsOf } from './payment-options.js';
 import type { PaymentSetup } from './payment-setup.js';
 import { refundProviderPayment, type SettleHooks, settleOnReturn } from './settle-payment.js';
@@ -67,7 +67,12 @@ export async function scheduleDeadlineFor(tx: Storage, website: Website, order: 
 }
 
 /** A payment started again keeps the stock for another full reservation from now. */
-export async function extendReservation(storage: Storage, website: Website, orderId: string, now = Date.now()) {
+export async function extendReservation(
+  storage: Storage,
+  website: Website,
+  orderId: string,
+  now = Date.now(),
+) {
   const minutes = paymentOptionsOf(website).reservationMinutes;
   await storage.payments.extendDeadline(website.id, orderId, now + minutes * 60_000);
 }
@@ -90,7 +95,7 @@ export async function expireUnpaidOrder(
   return storage.transaction(async (tx) => {
     await tx.payments.holdOrder(website.id, orderId);
     const order = await tx.orders.findById(website.id, orderId);
-    if (!order || order.status !== 'open' || paymentOf(order).status === 'PAID') {
+    if (order?.status !== 'open' || paymentOf(order).status === 'PAID') {
       await tx.payments.clearDeadline(website.id, orderId);
       return 'already-settled';
     }
@@ -313,7 +318,10 @@ export class PaymentDeadlineWorker {
    * (webhook lost, shopper never came back): settled like any return. A SEPA-Lastschrift on its way keeps the
    * reservation for another period. Undefined: nothing paid, the order may lapse.
    */
-  async #reconcile(website: Website, claim: ClaimedPaymentDeadline): Promise<keyof DeadlineRound | undefined> {
+  async #reconcile(
+    website: Website,
+    claim: ClaimedPaymentDeadline,
+  ): Promise<keyof DeadlineRound | undefined> {
     const o = this.#o;
     const open = (await o.storage.payments.listByOrder(website.id, claim.orderId)).filter((p) =>
       ['started', 'requires_action', 'pending', 'paid'].includes(p.status),
@@ -323,7 +331,13 @@ export class PaymentDeadlineWorker {
       const gateway = await o.setup.gatewayFor(website.id, payment.provider);
       if (!gateway) continue;
       // Unreachable: throws, and runDue tries again in a few minutes without cancelling anything.
-      const outcome = await settleOnReturn(o.storage, gateway, website.id, payment.providerPaymentId, o.hooks);
+      const outcome = await settleOnReturn(
+        o.storage,
+        gateway,
+        website.id,
+        payment.providerPaymentId,
+        o.hooks,
+      );
       if (outcome.outcome === 'paid' || outcome.outcome === 'already-paid') {
         await o.storage.payments.clearDeadline(website.id, claim.orderId);
         return 'settled';

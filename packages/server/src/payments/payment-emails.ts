@@ -97,7 +97,9 @@ export function paymentExpiredEmail(input: {
       ? `für deine Bestellung Nr. ${order.orderNumber} bei ${siteTitle} ist bis zum Ablauf der Frist keine Überweisung eingegangen. Wir haben die Bestellung deshalb storniert.`
       : `die Zahlung für deine Bestellung Nr. ${order.orderNumber} bei ${siteTitle} wurde nicht abgeschlossen. Wir haben die Bestellung deshalb storniert; es wurde nichts berechnet.`,
     ...(Number(order.data.giftCardMinor ?? 0) > 0
-      ? ['Das Guthaben deiner Gutscheinkarte, das du dafür eingesetzt hattest, steht dir wieder zur Verfügung.']
+      ? [
+          'Das Guthaben deiner Gutscheinkarte, das du dafür eingesetzt hattest, steht dir wieder zur Verfügung.',
+        ]
       : []),
     `Wenn du die Artikel noch möchtest, bestelle gern erneut: ${input.shopUrl}`,
   ];

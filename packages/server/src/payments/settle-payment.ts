@@ -207,7 +207,8 @@ async function afterSettled(
   outcome: SettleOutcome,
   hooks: SettleHooks | undefined,
 ): Promise<SettleOutcome> {
-  if (outcome.outcome === 'order-not-payable') await hooks?.afterLatePayment?.(storage, gateway, outcome.payment);
+  if (outcome.outcome === 'order-not-payable')
+    await hooks?.afterLatePayment?.(storage, gateway, outcome.payment);
   return outcome;
 }
 

@@ -59,6 +59,8 @@ const GOOGLE_TAG = {
     'https://*.googletagmanager.com',
   ],
 };
+/** The hosted payment pages a checkout form may lead to (payments/hosted-checkout.ts). */
+const PAYMENT_PAGES = ['https://checkout.stripe.com', 'https://www.paypal.com', 'https://www.sandbox.paypal.com'];
 const INSTALMENT_INFO = ['https://static.afterpay.com', 'https://static.clearpay.co.uk'];
 
 export function siteSources(settings: Record<string, unknown> | undefined): SiteSources {
@@ -101,7 +103,10 @@ export function contentSecurityPolicy(
     'media-src': ["'self'", 'https:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'form-action': ["'self'"],
+    // The checkout form answers with a redirect to the payment provider's page, and Chromium checks
+    // form-action on that redirect too: Stripe Checkout, PayPal (live and sandbox), and the local fakes of
+    // development and tests (STRIPE_API_BASE / PAYPAL_API_BASE on localhost).
+    'form-action': ["'self'", ...PAYMENT_PAGES, 'localhost:*', '127.0.0.1:*'],
     // A site's pages: itself and the editor's preview frame. The editor: nobody but itself.
     'frame-ancestors': audience === 'editor' ? ["'self'"] : ["'self'", ...editorOrigins],
   };

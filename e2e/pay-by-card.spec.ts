@@ -1,0 +1,95 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeStripe, startFakeStripe } from '../packages/server/src/payments/testing/fake-stripe.js';
+import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { type ShopServer, startShopServer } from './support/shop-server.js';
+
+/*
+ * Issue 20: a shopper pays by card at Stripe's hosted page. The fake Stripe API (with its "Bezahlen" page)
+ * runs in this test process; the built server talks to it through STRIPE_API_BASE. The owner connects the
+ * test keys in "Zahlungen" through the admin API; the shopper does everything in Chromium (without
+ * JavaScript, as the checkout and the provider's page need none).
+ */
+
+describe('a shopper pays by card through the provider’s page', () => {
+  let stripe: FakeStripe;
+  let server: ShopServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    server = await startShopServer({ STRIPE_API_BASE: stripe.apiBase });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await stripe?.stop();
+  });
+
+  it('connects Stripe, pays a T-shirt on Stripe’s page and comes back to a paid order', async () => {
+    // The owner: the demo owner signs in and connects Stripe with test keys.
+    const owner = await browser.newContext();
+    const api = owner.request;
+    await api.get(`${server.baseUrl}/api/admin/session`);
+    const crumb = (await owner.cookies(server.baseUrl)).find((c) => c.name === 'crumb')?.value ?? '';
+    const headers = { 'x-csrf-token': crumb };
+    const signedIn = await api.post(`${server.baseUrl}/api/admin/session`, {
+      headers,
+      data: { email: 'demo@baukasten.localhost', password: 'baukasten-demo' },
+    });
+    expect(signedIn.ok()).toBe(true);
+    // The session answer lists the owner's sites: the demo shop is the first.
+    const session = await (await api.get(`${server.baseUrl}/api/admin/session`)).json();
+    const siteId = session.sites[0].id as string;
+    const connected = await api.post(`${server.baseUrl}/api/admin/sites/${siteId}/payments/stripe`, {
+      headers,
+      data: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret },
+    });
+    expect(connected.status()).toBe(200);
+    stripe.webhookUrl = `${server.baseUrl}/api/payments/stripe/webhook/${siteId}`;
+    await owner.close();
+
+    // The shopper.
+    const ctx = await browser.newContext({ javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${server.baseUrl}/shop/p/bio-t-shirt`);
+    const form = page.locator('form[action="/api/commerce/shopping-cart/entries"]');
+    await page.selectOption('select[name="option-Größe"]', 'M');
+    const colour = await page.locator('select[name="option-Farbe"] option').nth(1).getAttribute('value');
+    await page.selectOption('select[name="option-Farbe"]', colour ?? '');
+    await Promise.all([page.waitForURL(/\/cart$/), form.locator('button[type="submit"]').click()]);
+    await page.goto(`${server.baseUrl}/checkout`);
+    const shopper = {
+      email: 'karte-e2e@example.de',
+      firstName: 'Karla',
+      lastName: 'Kartenzahlerin',
+      line1: 'Am Markt 3',
+      postalCode: '04109',
+      city: 'Leipzig',
+    };
+    for (const [field, value] of Object.entries(shopper)) await page.fill(`#${field}`, value);
+    await page.selectOption('#country', 'DE');
+    await page.check('input[name="paymentMethod"][value="stripe"]');
+    await Promise.all([
+      page.waitForURL((url) => url.href.startsWith(`${stripe.apiBase}/pay/`)),
+      page
+        .locator('form[action="/api/commerce/checkout"] button[type="submit"]:not([formnovalidate])')
+        .click(),
+    ]);
+    expect(await page.locator('main').textContent()).toContain('Zu zahlen');
+
+    // "Bezahlen" on the provider's page: back at the shop's confirmation, the order paid.
+    await Promise.all([
+      page.waitForURL(/\/checkout\/bestaetigt\?orderId=[^&]+$/),
+      page.getByRole('button', { name: 'Bezahlen' }).click(),
+    ]);
+    const confirmation = (await page.locator('main').textContent()) ?? '';
+    expect(confirmation).toContain('Deine Zahlung ist eingegangen');
+    expect(confirmation).not.toContain('Jetzt bezahlen');
+    // The signed webhook reached the server too; the order was still paid once.
+    expect(stripe.deliveries.at(-1)).toMatchObject({ type: 'checkout.session.completed', status: 200 });
+    await saveScreenshot(page, 'pay-by-card');
+    await ctx.close();
+  });
+});
