@@ -27,6 +27,8 @@ import { registerConfigApp } from './config-app.js';
 import { registerContentRoutes } from './content/content-routes.js';
 import { registerCustomerAccounts } from './customer-accounts/customer-accounts.js';
 import type { DemoOwnerAccess } from './demo-owner.js';
+import { DomainVerifier } from './domains/domain-verification.js';
+import { primaryDomainRedirect, registerTlsAsk } from './domains/own-domains.js';
 import { ProofOfWorkCaptcha } from './forms/captcha.js';
 import { registerFormRoutes } from './forms/form-routes.js';
 import { type VisitorFormOptions, visitorFormGuard } from './forms/visitor-form-guard.js';
@@ -54,6 +56,7 @@ import { type PaymentConfig, PaymentSetup } from './payments/payment-setup.js';
 import { paymentWebhookRoutes } from './payments/payment-webhook-routes.js';
 import { registerPublicApi } from './public-api/public-api.js';
 import type { RateLimiter } from './rate-limit.js';
+import { sendStorefrontRedirect } from './redirects/storefront-redirects.js';
 import { registerRestockRoutes } from './restock/restock-routes.js';
 import { type LogSink, redactedLoggerOptions, requestLogger } from './security/log-redaction.js';
 import { recordRoutes } from './security/route-catalogue.js';
@@ -120,6 +123,8 @@ export interface AppOptions {
   webhooks?: WebhookOptions;
   /** The public API's limiter per API key (default 600 requests a minute in the shared store). */
   publicApi?: { rateLimiter?: RateLimiter };
+  /** Own domains: the DNS server that checks TXT records (config DNS_RESOLVER, `host:port`); default the system's. */
+  dnsResolver?: string;
 }
 
 const isApiRequest = (request: FastifyRequest) => isApiUrl(request.url);
@@ -142,6 +147,7 @@ export async function buildApp({
   payments: paymentConfig = {},
   webhooks,
   publicApi,
+  dnsResolver,
 }: AppOptions): Promise<FastifyInstance> {
   const paymentSetup =
     paymentConfig.secretsKey || !serverTestMode
@@ -186,6 +192,9 @@ export async function buildApp({
   registerSecurityHeaders(app, {
     baseDomain,
     editorOrigins: [...new Set([baseDomain, ...editorHostnames].map((h) => originOf(h, publicUrl)))],
+    extraPaymentPages: [paymentConfig.stripeApiBase, paymentConfig.paypalApiBase]
+      .filter((base): base is string => typeof base === 'string')
+      .map((base) => new URL(base).origin),
   });
   await app.register(cookie);
   // Pages, JSON and assets go out compressed when the browser accepts it; brotli at a quality that keeps
@@ -206,22 +215,23 @@ export async function buildApp({
     request.testPayments = website ? testPaymentsAllowed(website, serverTestMode) : false;
   };
   // A callback hook: a remembered host (nearly every request) is answered without a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const host = request.headers.host;
     const hostname = hostnameFromHeader(host);
     // Host must be exactly `hostname[:port]` (security review #18, finding 3): anything else is refused
     // here, before a route could pick a website by one part of it and reflect another.
     if (!hostname)
       return done(host === undefined ? undefined : new HttpError(400, 'BAD_HOST', serverMessages.badHost));
-    const remembered = storage.websites.rememberedByHostname(hostname);
-    if (remembered) {
-      knownWebsite(request, remembered.website);
-      return done();
-    }
-    storage.websites.findByHostname(hostname).then((website) => {
+    // A verified own domain that is not the site's primary sends visitors there (domains/own-domains.ts).
+    const found = (website: Website | undefined) => {
+      const primary = primaryDomainRedirect(request, website, hostname, publicUrl);
+      if (primary) return void reply.code(301).header('location', primary).send();
       knownWebsite(request, website);
       done();
-    }, done);
+    };
+    const remembered = storage.websites.rememberedByHostname(hostname);
+    if (remembered) return found(remembered.website);
+    storage.websites.findByHostname(hostname).then(found, done);
   });
 
   app.get('/healthz', async (_request, reply) => {
@@ -259,6 +269,8 @@ export async function buildApp({
     if (isApiRequest(request)) {
       return reply.code(404).send({ error: { type: 'NOT_FOUND', message: serverMessages.notFound } });
     }
+    // The owner's redirects, and the automatic ones after a rename, apply where the site has no page.
+    if (await sendStorefrontRedirect(storage, request, reply)) return reply;
     const context = await notFoundContext(storage, request.website);
     return sendPage(deps, request, reply, 'not-found', context, 404);
   });
@@ -305,11 +317,15 @@ export async function buildApp({
     serverTestMode,
     payments: paymentSetup,
     webhooks,
+    domains: { verifier: new DomainVerifier(dnsResolver), baseDomain, editorHostnames },
   });
+  // Caddy's on-demand TLS asks here before it gets a certificate for a name (README "Eigene Domains").
+  registerTlsAsk(app, storage, { baseDomain });
   // The documented API for other systems (/api/v1, /api/docs): not host-scoped, the URL and key name the site.
   await registerPublicApi(app, {
     storage,
     rateLimiter: publicApi?.rateLimiter ?? shared.rateLimiter('public-api', { limit: 600, windowMs: 60_000 }),
+    payments: paymentSetup,
   });
   // The providers' webhooks: not host-scoped (the URL names the website), authenticated by their signature.
   await app.register(paymentWebhookRoutes, {

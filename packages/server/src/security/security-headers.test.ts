@@ -171,3 +171,30 @@ withTestDatabases((db) => {
     });
   });
 });
+
+describe('checkout forms may lead to the payment providers only', () => {
+  const formAction = (policy: string) =>
+    policy
+      .split('; ')
+      .find((d) => d.startsWith('form-action '))!
+      .split(' ')
+      .slice(1);
+
+  it('a form may post to the shop and redirect to Stripe Checkout or PayPal, nowhere else', () => {
+    const sources = formAction(contentSecurityPolicy({ baseDomain: 'localhost' }));
+    expect(sources).toEqual([
+      "'self'",
+      'https://checkout.stripe.com',
+      'https://www.paypal.com',
+      'https://www.sandbox.paypal.com',
+    ]);
+  });
+
+  it('an overridden provider base (a local fake) is allowed as a form target only where configured', () => {
+    const sources = formAction(
+      contentSecurityPolicy({ baseDomain: 'localhost', extraPaymentPages: ['http://127.0.0.1:4010'] }),
+    );
+    expect(sources).toContain('http://127.0.0.1:4010');
+    expect(sources).not.toContain('localhost:*');
+  });
+});

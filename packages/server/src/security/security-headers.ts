@@ -28,6 +28,11 @@ export interface SecurityHeaderOptions {
    * scheme and port): the only origins besides a site itself that may frame its pages.
    */
   editorOrigins?: string[];
+  /**
+   * Origins of payment pages besides the providers' own: the STRIPE_API_BASE / PAYPAL_API_BASE overrides
+   * (a local fake in tests, a staging stand-in), so no other host is allowed as a form target.
+   */
+  extraPaymentPages?: string[];
 }
 
 /** Who may frame an answer: a site's page (the editor's preview), or the editor itself. */
@@ -60,7 +65,11 @@ const GOOGLE_TAG = {
   ],
 };
 /** The hosted payment pages a checkout form may lead to (payments/hosted-checkout.ts). */
-const PAYMENT_PAGES = ['https://checkout.stripe.com', 'https://www.paypal.com', 'https://www.sandbox.paypal.com'];
+const PAYMENT_PAGES = [
+  'https://checkout.stripe.com',
+  'https://www.paypal.com',
+  'https://www.sandbox.paypal.com',
+];
 const INSTALMENT_INFO = ['https://static.afterpay.com', 'https://static.clearpay.co.uk'];
 
 export function siteSources(settings: Record<string, unknown> | undefined): SiteSources {
@@ -85,7 +94,7 @@ export function siteSources(settings: Record<string, unknown> | undefined): Site
 }
 
 export function contentSecurityPolicy(
-  { baseDomain, editorOrigins = [] }: SecurityHeaderOptions,
+  { baseDomain, editorOrigins = [], extraPaymentPages = [] }: SecurityHeaderOptions,
   site: SiteSources = { script: [], connect: [] },
   audience: FrameAudience = 'site',
 ): string {
@@ -104,9 +113,9 @@ export function contentSecurityPolicy(
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     // The checkout form answers with a redirect to the payment provider's page, and Chromium checks
-    // form-action on that redirect too: Stripe Checkout, PayPal (live and sandbox), and the local fakes of
-    // development and tests (STRIPE_API_BASE / PAYPAL_API_BASE on localhost).
-    'form-action': ["'self'", ...PAYMENT_PAGES, 'localhost:*', '127.0.0.1:*'],
+    // form-action on that redirect too: Stripe Checkout, PayPal (live and sandbox), and only where
+    // configured the overridden API bases (the local fakes of tests).
+    'form-action': ["'self'", ...PAYMENT_PAGES, ...extraPaymentPages],
     // A site's pages: itself and the editor's preview frame. The editor: nobody but itself.
     'frame-ancestors': audience === 'editor' ? ["'self'"] : ["'self'", ...editorOrigins],
   };
