@@ -6,7 +6,9 @@
 //     Buffer of the same size, same duration and connections, target list ≥ 50 % of static.
 // Run: npm run build && node bench/storefront/run.mjs [--seconds 10] [--rounds 2] [--runs 3]
 //      [--skip bytes,lighthouse,throughput]
-//      [--save-lhr] [--node-env production]
+//      [--save-lhr] [--node-env production] [--template werkstatt|studio|kantine]
+// --template gives the demo shop that template's site styles (issue #22) first; the figures then go to
+// bench/results/storefront-<template>.json, with the font bytes each page loaded (target ≤ 100 KB).
 // Writes bench/results/storefront.json (and with --save-lhr the full Lighthouse report of each page's median
 // run as bench/results/storefront-lhr-<page>.json). Needs Debian chromium at /usr/bin/chromium (CHROME_PATH overrides).
 import { spawn } from 'node:child_process';
@@ -31,6 +33,7 @@ const CONNECTIONS = 10;
 const LH_RUNS = Number(flag('runs', '3'));
 const SKIP = new Set(flag('skip', '').split(','));
 const SAVE_LHR = args.includes('--save-lhr');
+const TEMPLATE = flag('template', undefined);
 // The shop server inherits NODE_ENV from this process unless --node-env says otherwise (React SSR runs its
 // development build when NODE_ENV is not 'production').
 const NODE_ENV = flag('node-env', process.env.NODE_ENV);
@@ -45,6 +48,7 @@ const TARGETS = {
   accessibility: 95,
   cls: 0.05,
   listVsStaticPct: 50,
+  fontKB: 100,
 };
 const KB = 1024;
 
@@ -224,6 +228,28 @@ function perfHints(lhr) {
     .map((a) => ({ id: a.id, score: a.score, displayValue: a.displayValue }));
 }
 
+/** Bytes of the web fonts the page loaded (site styles, issue #22), as transferred. */
+function fontBytes(lhr) {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  return items.filter((i) => i.resourceType === 'Font').reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+}
+
+/** The demo shop seeded into `dataDir` with the template's site styles, as a site created from it has. */
+async function applyTemplate(dataDir, templateId) {
+  const { openStorage, seedDemoShop } = await import('@baukasten/storage');
+  const { SITE_TEMPLATES } = await import('@baukasten/commerce');
+  const template = SITE_TEMPLATES.find((t) => t.id === templateId);
+  if (!template) throw new Error(`unknown template ${templateId}`);
+  const storage = await openStorage({ dataDir });
+  try {
+    await storage.migrate();
+    const { websiteId } = await seedDemoShop(storage);
+    await storage.websiteAdmin.update(websiteId, { settings: { siteStyles: template.styles } });
+  } finally {
+    await storage.close();
+  }
+}
+
 /** Requests Chrome made to anything but the page's own origin (there should be none). */
 function foreignRequests(lhr, origin) {
   const items = lhr.audits['network-requests']?.details?.items ?? [];
@@ -291,6 +317,7 @@ async function runLighthouse(baseUrl) {
         throttlingMethod: lhr.configSettings.throttlingMethod,
         warnings: lhr.runWarnings,
         foreignRequests: foreignRequests(lhr, new URL(baseUrl).origin),
+        fontBytes: fontBytes(lhr),
         lostPerformance: lostAudits(lhr, 'performance'),
         performanceHints: perfHints(lhr),
         lostAccessibility: lostAudits(lhr, 'accessibility'),
@@ -474,10 +501,12 @@ async function main() {
     serverNodeEnv: NODE_ENV ?? null,
     lighthouseRunsPerPage: LH_RUNS,
     targets: TARGETS,
+    template: TEMPLATE ?? null,
   };
   const demoDir = mkdtempSync(join(tmpdir(), 'baukasten-bench-demo-'));
   let demo;
   try {
+    if (TEMPLATE) await applyTemplate(demoDir, TEMPLATE);
     demo = await startShopServer(demoDir);
     out.bytes = await step('bytes', () => measureBytes(demo.baseUrl));
     out.lighthouse = await step('lighthouse', () => runLighthouse(demo.baseUrl));
@@ -539,6 +568,12 @@ async function main() {
       ]);
       rows.push([`${name} LCP`, `${Math.round(r.lcpMs)} ms`, '', 'info']);
       rows.push([`${name} TBT`, `${Math.round(r.tbtMs)} ms`, '', 'info']);
+      rows.push([
+        `${name} fonts`,
+        kb(r.fontBytes ?? 0),
+        `≤ ${TARGETS.fontKB} KB`,
+        verdict((r.fontBytes ?? 0) <= TARGETS.fontKB * KB),
+      ]);
       if (r.foreignRequests.length > 0)
         rows.push([`${name} non-local requests`, r.foreignRequests.length, '0', 'MISSED']);
     }
@@ -567,7 +602,7 @@ async function main() {
     ]);
   }
   console.log(
-    `\nStorefront bench (${SECONDS} s × ${CONNECTIONS} connections, Lighthouse ${LH_RUNS} run(s) per page, ` +
+    `\nStorefront bench${TEMPLATE ? ` — template ${TEMPLATE}` : ''} (${SECONDS} s × ${CONNECTIONS} connections, Lighthouse ${LH_RUNS} run(s) per page, ` +
       `median; server NODE_ENV=${NODE_ENV ?? '(unset)'})\n`,
   );
   console.log(table(rows));
@@ -594,8 +629,9 @@ async function main() {
 
   const resultsDir = join(root, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, 'storefront.json'), `${JSON.stringify(out, null, 2)}\n`);
-  console.log('\nwritten: bench/results/storefront.json');
+  const file = TEMPLATE ? `storefront-${TEMPLATE}.json` : 'storefront.json';
+  writeFileSync(join(resultsDir, file), `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`\nwritten: bench/results/${file}`);
 }
 
 await main();

@@ -139,3 +139,4 @@ export function loadTheme(): Theme {
   }
   return theme;
 }
+export * from './site-templates.js';

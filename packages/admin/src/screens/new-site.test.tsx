@@ -40,6 +40,9 @@ describe('creating a website', () => {
     await user.selectOptions(screen.getByLabelText('Währung'), 'CHF');
     await user.selectOptions(screen.getByLabelText('Zeitzone'), 'Europe/Zurich');
     await user.click(screen.getByLabelText('Demo-Laden mit Beispielprodukten'));
+    // Issue #22: the owner picks one of the three looks; „Werkstatt“ is chosen until then.
+    expect((screen.getByLabelText(/^Werkstatt/) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByLabelText(/^Kantine/));
     await user.click(screen.getByRole('button', { name: 'Website anlegen' }));
 
     const link = await screen.findByRole('link', { name: 'http://baeckerei-mueller.localhost:3000' });
@@ -54,6 +57,7 @@ describe('creating a website', () => {
       currency: 'CHF',
       timeZone: 'Europe/Zurich',
       starter: 'demo',
+      template: 'kantine',
     });
     expect(post?.headers['x-csrf-token']).toBe('crumb-1');
   });

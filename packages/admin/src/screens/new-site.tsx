@@ -1,3 +1,4 @@
+import { SITE_TEMPLATES, type TemplateId } from '@baukasten/commerce';
 import { type FormEvent, useMemo, useState } from 'react';
 import { sites } from '../api/admin-api.js';
 import type { NewSite as NewSiteInput, Site } from '../api/admin-types.js';
@@ -47,6 +48,7 @@ export function NewSite() {
   const [currency, setCurrency] = useState('EUR');
   const [timeZone, setTimeZone] = useState('Europe/Berlin');
   const [starter, setStarter] = useState<NewSiteInput['starter']>('empty');
+  const [template, setTemplate] = useState<TemplateId>('werkstatt');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<Site>();
   const zones = useMemo(timeZones, []);
@@ -61,7 +63,7 @@ export function NewSite() {
     setFieldErrors(problems);
     if (Object.keys(problems).length > 0) return;
     const answer = await action.run(() =>
-      sites.create({ title: title.trim(), subdomain: shownSubdomain, currency, timeZone, starter }),
+      sites.create({ title: title.trim(), subdomain: shownSubdomain, currency, timeZone, starter, template }),
     );
     if (answer) {
       setCreated(answer.site);
@@ -171,6 +173,23 @@ export function NewSite() {
             </label>
           ))}
           {fields.starter ? <span className="field-error">{fields.starter}</span> : null}
+        </fieldset>
+        {/* Issue #22: the look to start with; the Design screen switches it later without losing content. */}
+        <fieldset className="field">
+          <legend>{t.designTemplate}</legend>
+          {SITE_TEMPLATES.map((choice) => (
+            <label key={choice.id} className="choice">
+              <input
+                type="radio"
+                name="template"
+                value={choice.id}
+                checked={template === choice.id}
+                onChange={() => setTemplate(choice.id)}
+              />{' '}
+              <strong>{choice.label}</strong> – {choice.description}
+            </label>
+          ))}
+          {fields.template ? <span className="field-error">{fields.template}</span> : null}
         </fieldset>
         <div className="form-actions">
           <Button type="submit" variant="primary" busy={action.busy}>

@@ -1,4 +1,11 @@
-import { isUserRole, isValidEmail, SUPPORTED_CURRENCIES, UserRole } from '@baukasten/commerce';
+import {
+  isUserRole,
+  isValidEmail,
+  SUPPORTED_CURRENCIES,
+  siteStyleMessages,
+  TEMPLATE_IDS,
+  UserRole,
+} from '@baukasten/commerce';
 import { z } from 'zod';
 import { HttpError } from '../http-error.js';
 import { firstProblem, parseOr400 } from '../parse-input.js';
@@ -174,6 +181,8 @@ export const newSiteInput = z.object({
   currency: currencyField.default('USD'),
   timeZone: timeZoneField.default('America/New_York'),
   starter: z.enum(['empty', 'demo'], { error: m.starterUnknown }).default('empty'),
+  // Issue #22: the look the site starts with; without one it keeps the theme's plain look.
+  template: z.enum(TEMPLATE_IDS, { error: siteStyleMessages.templateUnknown }).optional(),
 });
 
 const flag = z.boolean().optional();

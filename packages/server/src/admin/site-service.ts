@@ -1,5 +1,13 @@
-import { CollectionType, UserRole } from '@baukasten/commerce';
-import { type Account, type Storage, StorageError, seedDemoShop, type Website } from '@baukasten/storage';
+import { CollectionType, siteTemplate, type TemplateId, UserRole } from '@baukasten/commerce';
+import {
+  type Account,
+  type Block,
+  type Storage,
+  StorageError,
+  seedDemoShop,
+  type Website,
+} from '@baukasten/storage';
+import { templateHomeSections } from '@baukasten/theme';
 import { HttpError } from '../http-error.js';
 import { adminMessages } from './admin-messages.js';
 
@@ -9,6 +17,8 @@ export interface NewSite {
   currency: string;
   timeZone: string;
   starter: 'empty' | 'demo';
+  /** The template whose styles (and, on an empty site, home sections) the site starts with. */
+  template?: TemplateId;
 }
 
 const taken = (hostname: string) =>
@@ -48,14 +58,20 @@ async function emptySite(tx: Storage, hostname: string, input: NewSite): Promise
     locale: 'de-DE',
     timeZone: input.timeZone,
     currency: input.currency,
-    settings: { storeSettings: { selectedCurrency: input.currency } },
+    settings: {
+      storeSettings: { selectedCurrency: input.currency },
+      ...(input.template ? { siteStyles: siteTemplate(input.template)?.styles } : {}),
+    },
   });
   await tx.collections.create(website.id, {
     type: CollectionType.PAGE,
     urlId: '',
     title: 'Start',
     position: 0,
-    blocks: [{ type: 'heading', text: input.title, level: 1 }],
+    // A template brings its home-page sections; they are ordinary blocks the owner edits from then on.
+    blocks: input.template
+      ? (templateHomeSections(input.template, input.title) as Block[])
+      : [{ type: 'heading', text: input.title, level: 1 }],
   });
   return website;
 }
@@ -72,6 +88,8 @@ async function demoSite(tx: Storage, hostname: string, input: NewSite): Promise<
     title: input.title,
     timeZone: input.timeZone,
     currency: input.currency,
+    // The demo's own pages and products stay; the template gives them its look.
+    ...(input.template ? { settings: { siteStyles: siteTemplate(input.template)?.styles } } : {}),
   });
   const [only, ...more] = website?.hostnames ?? [];
   if (!website || only !== hostname || more.length > 0) throw taken(hostname);

@@ -7,6 +7,7 @@ import type { Theme } from '@baukasten/theme';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error.js';
 import { serverMessages } from '../messages.js';
+import { registerFontRoutes } from '../site-styles/site-styles-routes.js';
 import { placeholderSvg, requestedWidth } from './placeholder-image.js';
 
 const hashOf = (s: string | Buffer) => createHash('sha256').update(s).digest('hex').slice(0, 12);
@@ -91,6 +92,8 @@ export async function registerAssetRoutes(app: FastifyInstance, theme: Theme): P
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
     },
   );
+  // The site styles' self-hosted fonts (issue #22), under /assets/fonts/ with the same year-long caching.
+  registerFontRoutes(app);
   const chunksFor = (islands: Iterable<string>) => {
     const chunks = new Set<string>();
     for (const island of islands)

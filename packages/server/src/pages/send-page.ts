@@ -1,4 +1,4 @@
-import { PageType } from '@baukasten/commerce';
+import { PageType, type SiteStyles } from '@baukasten/commerce';
 import type { Storage, Website } from '@baukasten/storage';
 import { renderIsland } from '@baukasten/storefront';
 import type { PageTemplate, Theme } from '@baukasten/theme';
@@ -10,8 +10,11 @@ import { TEST_MODE_BANNER_TEXT, withTestModeBanner } from '../commerce/test-mode
 import { HttpError } from '../http-error.js';
 import { legalLinks, withLegalLinks } from '../legal/legal-links.js';
 import { serverMessages } from '../messages.js';
+import { ownNotFoundPage } from '../redirects/storefront-redirects.js';
+import { siteStyleContext, storedStyles } from '../site-styles/site-stylesheet.js';
 import type { PageCache } from './page-cache.js';
 import { navigationContext, websiteContext } from './page-context.js';
+import { themeStringsOf } from './theme-strings.js';
 
 /*
  * Sending a rendered page, and the context every page shares. Its own module so that the pages page-routes
@@ -39,6 +42,8 @@ export interface SendOptions {
   siteTheme?: SiteTheme;
   /** Previews shown from the editor's address: `<base href>` of the site, so its links and images work. */
   baseHref?: string;
+  /** The Design screen's preview: unsaved site styles, and the query value its stylesheet link carries. */
+  siteStyles?: { styles: SiteStyles; param: string };
 }
 
 type PageQuery = { format?: string };
@@ -54,7 +59,7 @@ export async function sendPage(
   template: PageTemplate,
   context: Record<string, unknown>,
   status = 200,
-  { asHtml = false, scripts = true, siteTheme, baseHref }: SendOptions = {},
+  { asHtml = false, scripts = true, siteTheme, baseHref, siteStyles }: SendOptions = {},
 ) {
   // Error pages are always HTML: the error may have been the `format` itself.
   const format = asHtml ? undefined : (request.query as PageQuery | undefined)?.format;
@@ -65,6 +70,9 @@ export async function sendPage(
   if (request.testPayments) context = { ...context, testModeBanner: TEST_MODE_BANNER_TEXT };
   // Every page of a site links the legal pages and the withdrawal function (legal/legal-links.ts).
   if (request.website) context = { ...context, legalLinks: legalLinks() };
+  // The owner's site styles (Design screen): a stylesheet, one font preload and the template's body class.
+  const styles = siteStyles?.styles ?? (request.website ? storedStyles(request.website) : undefined);
+  if (styles) context = { ...context, siteStyle: siteStyleContext(styles, siteStyles?.param) };
   if (format === 'json') return reply.code(status).send(context);
   const website = context.website as { locale?: string } | undefined;
   const themed =
@@ -124,6 +132,8 @@ export async function baseContext(storage: Storage, website: Website, activeColl
   return {
     website: websiteContext(website),
     navigation: navigationContext(nav, activeCollectionId),
+    // The template formatters' texts ('ab {fromPrice}', the survey scale ...): German on a German site.
+    localizedStrings: themeStringsOf(website),
   };
 }
 
@@ -132,10 +142,13 @@ export async function notFoundContext(storage: Storage, website: Website | undef
   const base = website
     ? await baseContext(storage, website)
     : { website: { siteTitle: 'Baukasten', language: 'de', locale: 'de-DE' }, navigation: [] };
+  // The owner's own heading and text (editor "Weiterleitungen"), unless a caller names the reason itself.
+  const own = message === undefined ? ownNotFoundPage(website) : {};
   return {
     ...base,
     pageType: PageType.NOT_FOUND,
-    seo: { title: serverMessages.notFoundTitle, canonicalUrl: '/' },
-    message: message ?? serverMessages.notFound,
+    seo: { title: own.heading ?? serverMessages.notFoundTitle, canonicalUrl: '/' },
+    ...(own.heading ? { heading: own.heading } : {}),
+    message: message ?? own.message ?? serverMessages.notFound,
   };
 }

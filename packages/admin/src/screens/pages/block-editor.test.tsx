@@ -60,7 +60,9 @@ const order = () =>
     .filter((b) => b.className === 'block__handle')
     .map((b) => b.textContent?.replace(/^\d+\.\s*/, ''));
 
-const status = () => screen.getByRole('status').textContent;
+// The editor's own live region; drag and drop (@dnd-kit) adds a second one for its announcements.
+const status = () =>
+  screen.getAllByRole('status').find((el) => el.classList.contains('status-message'))?.textContent;
 
 describe('block editor', () => {
   it('moves blocks with the buttons and undoes the moves one by one', async () => {

@@ -7,9 +7,11 @@ import { Button, ErrorBox, SelectField, StatusMessage } from '../../ui/controls.
 import { BLOCK_KINDS, BlockFields, blockLabel, newBlock } from './block-fields.js';
 import { blockReducer, blocksToSave, initialHistory, newKey } from './block-history.js';
 import { usePageLock } from './page-lock.js';
+import { BlockSortArea, dragTexts, SortableBlock } from './sortable-blocks.js';
 
 /*
- * The blocks of one page: add, edit, move (buttons, or Alt+↑/↓ on a block), duplicate, remove, undo
+ * The blocks of one page: add, edit, move (buttons, Alt+↑/↓ on a block, or drag and drop by pointer or
+ * keyboard on its grip, sortable-blocks.tsx), duplicate, remove, undo
  * (button, or Ctrl+Z outside a text field), save as draft and publish. Moves and removals are
  * announced in a live region; the moved block keeps the focus.
  */
@@ -71,7 +73,7 @@ export function BlockEditor({
 
   const count = state.blocks.length;
 
-  const move = (key: string, by: -1 | 1) => {
+  const move = (key: string, by: number) => {
     const index = state.blocks.findIndex((b) => b.key === key);
     const to = index + by;
     if (index < 0 || to < 0 || to >= count) return;
@@ -204,81 +206,108 @@ export function BlockEditor({
         </p>
       ) : null}
       {count === 0 ? <p className="empty">{t.noBlocks}</p> : null}
-      <ol className="blocks">
-        {state.blocks.map(({ key, block }, index) => {
-          const label = blockLabel(block);
-          const isSelected = key === selected;
-          const errors = errorsOf(fields, index);
-          return (
-            <li
-              key={key}
-              className={`block ${isSelected ? 'block--selected' : ''} ${Object.keys(errors).length ? 'block--invalid' : ''}`}
-            >
-              <div className="block__bar">
-                <button
-                  type="button"
-                  className="block__handle"
-                  ref={(node) => {
-                    if (node) handles.current.set(key, node);
-                    else handles.current.delete(key);
-                  }}
-                  aria-expanded={isSelected}
-                  aria-describedby={canEdit ? hintId : undefined}
-                  aria-keyshortcuts={canEdit ? 'Alt+ArrowUp Alt+ArrowDown' : undefined}
-                  onClick={() => setSelected(isSelected ? undefined : key)}
-                  onKeyDown={(e) => onHandleKey(e, key)}
-                >
-                  <span className="block__position">{index + 1}.</span> {label}
-                </button>
-                {canEdit ? (
-                  <span className="block__actions">
-                    <Button
-                      variant="quiet"
-                      onClick={() => move(key, -1)}
-                      disabled={index === 0}
-                      aria-label={`${t.moveUp}: ${label}`}
-                    >
-                      ↑
-                    </Button>
-                    <Button
-                      variant="quiet"
-                      onClick={() => move(key, 1)}
-                      disabled={index === count - 1}
-                      aria-label={`${t.moveDown}: ${label}`}
-                    >
-                      ↓
-                    </Button>
-                    <Button
-                      variant="quiet"
-                      onClick={() => duplicate(key)}
-                      aria-label={`${t.duplicate}: ${label}`}
-                    >
-                      {t.duplicate}
-                    </Button>
-                    <Button variant="quiet" onClick={() => remove(key)} aria-label={`${t.remove}: ${label}`}>
-                      {t.remove}
-                    </Button>
-                  </span>
-                ) : null}
-              </div>
-              {errors._ ? <span className="field-error">{errors._}</span> : null}
-              {isSelected ? (
-                <fieldset className="block__fields" disabled={!canEdit || action.busy}>
-                  <legend className="visually-hidden">{label}</legend>
-                  <BlockFields
-                    block={block}
-                    blockKey={key}
-                    errors={errors}
-                    collections={collections}
-                    disabled={!canEdit}
-                    onChange={(changes, field) => dispatch({ type: 'update', key, changes, field })}
-                  />
-                </fieldset>
-              ) : null}
-            </li>
-          );
-        })}
-      </ol>
+      <BlockSortArea
+        ids={state.blocks.map((b) => b.key)}
+        labelOf={(key) => blockLabel(state.blocks.find((b) => b.key === key)?.block ?? state.blocks[0].block)}
+        onMove={(key, from, to) => move(key, to - from)}
+        onDragStart={() => setSelected(undefined)}
+      >
+        <ol className="blocks">
+          {state.blocks.map(({ key, block }, index) => {
+            const label = blockLabel(block);
+            const isSelected = key === selected;
+            const errors = errorsOf(fields, index);
+            return (
+              <SortableBlock
+                key={key}
+                id={key}
+                disabled={!canEdit}
+                className={`block ${isSelected ? 'block--selected' : ''} ${Object.keys(errors).length ? 'block--invalid' : ''}`}
+              >
+                {(grip) => (
+                  <>
+                    <div className="block__bar">
+                      {grip ? (
+                        <button
+                          type="button"
+                          className="block__grip"
+                          aria-label={dragTexts.grip(label)}
+                          {...grip}
+                        >
+                          <span aria-hidden="true">⠿</span>
+                        </button>
+                      ) : null}
+                      <button
+                        type="button"
+                        className="block__handle"
+                        ref={(node) => {
+                          if (node) handles.current.set(key, node);
+                          else handles.current.delete(key);
+                        }}
+                        aria-expanded={isSelected}
+                        aria-describedby={canEdit ? hintId : undefined}
+                        aria-keyshortcuts={canEdit ? 'Alt+ArrowUp Alt+ArrowDown' : undefined}
+                        onClick={() => setSelected(isSelected ? undefined : key)}
+                        onKeyDown={(e) => onHandleKey(e, key)}
+                      >
+                        <span className="block__position">{index + 1}.</span> {label}
+                      </button>
+                      {canEdit ? (
+                        <span className="block__actions">
+                          <Button
+                            variant="quiet"
+                            onClick={() => move(key, -1)}
+                            disabled={index === 0}
+                            aria-label={`${t.moveUp}: ${label}`}
+                          >
+                            ↑
+                          </Button>
+                          <Button
+                            variant="quiet"
+                            onClick={() => move(key, 1)}
+                            disabled={index === count - 1}
+                            aria-label={`${t.moveDown}: ${label}`}
+                          >
+                            ↓
+                          </Button>
+                          <Button
+                            variant="quiet"
+                            onClick={() => duplicate(key)}
+                            aria-label={`${t.duplicate}: ${label}`}
+                          >
+                            {t.duplicate}
+                          </Button>
+                          <Button
+                            variant="quiet"
+                            onClick={() => remove(key)}
+                            aria-label={`${t.remove}: ${label}`}
+                          >
+                            {t.remove}
+                          </Button>
+                        </span>
+                      ) : null}
+                    </div>
+                    {errors._ ? <span className="field-error">{errors._}</span> : null}
+                    {isSelected ? (
+                      <fieldset className="block__fields" disabled={!canEdit || action.busy}>
+                        <legend className="visually-hidden">{label}</legend>
+                        <BlockFields
+                          block={block}
+                          blockKey={key}
+                          errors={errors}
+                          collections={collections}
+                          disabled={!canEdit}
+                          onChange={(changes, field) => dispatch({ type: 'update', key, changes, field })}
+                        />
+                      </fieldset>
+                    ) : null}
+                  </>
+                )}
+              </SortableBlock>
+            );
+          })}
+        </ol>
+      </BlockSortArea>
     </section>
   );
 }

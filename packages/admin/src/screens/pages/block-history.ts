@@ -26,7 +26,8 @@ export type BlockAction =
   | { type: 'saved' }
   | { type: 'add'; block: Block; at?: number; newKey?: string }
   | { type: 'update'; key: string; changes: Partial<Block>; field?: string }
-  | { type: 'move'; key: string; by: -1 | 1 }
+  // `by` is any step: ±1 from the buttons and Alt+arrows, further from a drag and drop (one undo step).
+  | { type: 'move'; key: string; by: number }
   | { type: 'duplicate'; key: string; newKey?: string }
   | { type: 'remove'; key: string }
   | { type: 'undo' };

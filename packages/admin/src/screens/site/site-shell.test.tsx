@@ -78,6 +78,7 @@ describe('site navigation by role', () => {
       'Statistik',
       'Formulare',
       'Bilder',
+      'Design',
       'Theme-Code',
       'API-Schlüssel',
     ]);

@@ -2,6 +2,8 @@ import type { Block, Collection, Website } from '@baukasten/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http-error.js';
 import type { PageDeps, SendOptions } from '../../pages/send-page.js';
+import { siteStylesInput } from '../../site-styles/site-styles-input.js';
+import { decodeStyles, STYLES_PARAM } from '../../site-styles/site-stylesheet.js';
 import { SITE_CSS_PATH } from '../theme-code/site-themes.js';
 import { PREVIEW_PARAM } from './preview-tokens.js';
 
@@ -32,6 +34,10 @@ export async function previewOptions(
     const editable = await deps.storage.collections.findEditable(website.id, collection.id);
     if (editable?.draftBlocks) options.blocks = editable.draftBlocks;
   }
+  // The Design screen's unsaved styles, checked like a save; anything else shows the saved styles.
+  const stylesParam = (request.query as Record<string, unknown>)[STYLES_PARAM];
+  const draftStyles = siteStylesInput.safeParse(decodeStyles(stylesParam));
+  if (draftStyles.success) options.siteStyles = { styles: draftStyles.data, param: String(stylesParam) };
   if (preview.themeDrafts && deps.siteThemes) {
     const drafted = await deps.siteThemes.previewTheme(website.id);
     options.siteTheme = drafted.cssUrl

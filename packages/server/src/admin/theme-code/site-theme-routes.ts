@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PageDeps } from '../../pages/send-page.js';
 import { websiteOf } from '../../site-request.js';
+import { registerSiteStylesheetRoute } from '../../site-styles/site-styles-routes.js';
 import { PREVIEW_PARAM } from '../previews/preview-tokens.js';
 
 /*
@@ -8,6 +9,8 @@ import { PREVIEW_PARAM } from '../previews/preview-tokens.js';
  * `/site-theme.css?v=<hash of its text>`, so it is cached for good and a save changes the address.
  */
 export function registerSiteThemeRoutes(site: FastifyInstance, deps: PageDeps) {
+  // The stylesheet of the owner's site styles (Design screen), beside the replaced theme stylesheet.
+  registerSiteStylesheetRoute(site);
   site.get('/site-theme.css', async (request, reply) => {
     const website = websiteOf(request);
     const token = (request.query as Record<string, unknown>)[PREVIEW_PARAM];
