@@ -4,6 +4,7 @@ export * from './address-regions.js';
 export * from './bank-transfer.js';
 export * from './cart-addition.js';
 export * from './cart-totals.js';
+export * from './discounts.js';
 export * from './census.js';
 export * from './colour.js';
 export * from './content-display.js';

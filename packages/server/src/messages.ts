@@ -26,11 +26,15 @@ export const serverMessages = {
     `Nach ${country} liefern wir diesen Warenkorb leider nicht. Bitte wähle ein anderes Land.`,
   shippingChanged: (name: string, cost: string) =>
     `Die Versandkosten für „${name}“ haben sich geändert und betragen jetzt ${cost}. Bitte prüfe die Gesamtsumme und bestelle erneut.`,
+  discountUsedUp: (label: string) =>
+    `Der Rabatt „${label}“ ist inzwischen aufgebraucht. Bitte prüfe die Gesamtsumme und bestelle erneut.`,
   addressInvalid: 'Bitte prüfe die Lieferadresse.',
   countryUnknown: 'Bitte gib das Land als zweistelligen Ländercode an, z. B. DE.',
   paymentMethodUnknown: 'Diese Zahlungsart wird nicht angeboten.',
   paymentDeclined:
     'Die Zahlung wurde abgelehnt. Bitte prüfe deine Angaben oder wähle eine andere Zahlungsart.',
+  digitalConsentMissing:
+    'Für digitale Inhalte brauchen wir deine ausdrückliche Zustimmung, dass wir sofort liefern. Bitte setze das Häkchen.',
   orderNotFound: 'Diese Bestellung wurde nicht gefunden.',
   continueShopping: 'Weiter einkaufen',
   /** For whoever starts the server, not for visitors. */

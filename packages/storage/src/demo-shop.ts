@@ -94,6 +94,37 @@ const aboutBlocks: Block[] = [
   },
 ];
 
+/** Products at the reduced rate of 7 % (§ 12 Abs. 2 UStG): coffee (Nr. 1, food) and the e-book (Nr. 14). */
+const REDUCED_RATE = new Set(['kaffee-abo-roestfrisch', 'e-book-sauerteig']);
+/** Goods sold by quantity, with the content the Grundpreis is computed from (§ 4 PAngV). */
+const UNIT_CONTENTS: Readonly<Record<string, { amount: number; unit: string }>> = {
+  'kaffee-abo-roestfrisch': { amount: 500, unit: 'g' },
+};
+const DAY_MS = 86_400_000;
+
+/**
+ * VAT class, Grundpreis content and price history of a demo product. A product on sale gets a regular
+ * price from 60 days ago and its sale price from a week ago, so the demo shows the lowest price of the 30
+ * days before the reduction as § 11 PAngV asks; without a history it would show no strike-through price.
+ */
+async function seedPriceDetails(
+  tx: Storage,
+  websiteId: string,
+  itemId: string,
+  urlId: string,
+  variants: readonly { id: string; priceMinor: number; salePriceMinor: number; onSale: boolean }[],
+): Promise<void> {
+  if (REDUCED_RATE.has(urlId)) await tx.pricing.setTaxClass(websiteId, itemId, 'reduced');
+  const content = UNIT_CONTENTS[urlId];
+  const now = Date.now();
+  for (const variant of variants) {
+    if (content) await tx.pricing.setUnitContent(websiteId, itemId, variant.id, content);
+    await tx.pricing.recordPrice(websiteId, variant.id, variant.priceMinor, now - 60 * DAY_MS);
+    if (variant.onSale)
+      await tx.pricing.recordPrice(websiteId, variant.id, variant.salePriceMinor, now - 7 * DAY_MS);
+  }
+}
+
 /**
  * Creates the German demo shop once. A hostname that already names a website means the shop (or
  * another site) is there: nothing is written except hostnames from the list that are still free.
@@ -144,6 +175,61 @@ export async function seedDemoShop(
           returnCosts: 'customer',
           deliveryTime: '2–4 Werktage',
         },
+        // Germany at the usual rates, every other country dearer and slower: the checkout's total changes
+        // with the country as well as with the method.
+        shippingZones: [
+          {
+            id: 'deutschland',
+            name: 'Deutschland',
+            countries: ['DE'],
+            rates: [
+              {
+                id: 'standard',
+                name: 'Standardversand',
+                kind: 'weight',
+                priceMinor: 490,
+                brackets: [
+                  { upTo: 2000, priceMinor: 490 },
+                  { upTo: 10000, priceMinor: 690 },
+                  { priceMinor: 1490 },
+                ],
+                freeFromMinor: 5000,
+                deliveryTime: '2–4 Werktage',
+              },
+              {
+                id: 'express',
+                name: 'Expressversand',
+                kind: 'flat',
+                priceMinor: 990,
+                deliveryTime: '1–2 Werktage',
+              },
+            ],
+          },
+          {
+            id: 'ausland',
+            name: 'Ausland',
+            countries: [],
+            restOfWorld: true,
+            rates: [
+              {
+                id: 'standard',
+                name: 'Standardversand',
+                kind: 'flat',
+                priceMinor: 1290,
+                deliveryTime: '4–7 Werktage',
+              },
+              {
+                id: 'express',
+                name: 'Expressversand',
+                kind: 'flat',
+                priceMinor: 2490,
+                deliveryTime: '2–3 Werktage',
+              },
+            ],
+          },
+        ],
+        // A code to try at the checkout: the total above "Zahlungspflichtig bestellen" follows it.
+        coupons: [{ code: 'WILLKOMMEN10', percentOff: 10 }],
         // Built-in comments (moderated) and simple likes on the journal and the gallery.
         commentsEnabled: true,
         simpleLikingEnabled: true,
@@ -207,7 +293,8 @@ export async function seedDemoShop(
         publishedOn: firstDay + i * 86_400_000,
         product: p.product,
       };
-      await tx.items.create(website.id, item);
+      const created = await tx.items.create(website.id, item);
+      await seedPriceDetails(tx, website.id, created.id, p.urlId, created.product?.variants ?? []);
     }
     const contactForm = await seedDemoContactForm(tx, website.id);
     // The newsletter block below subscribes to this list (a block names its list, issue 19 item 7).

@@ -2,7 +2,9 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { atomically } from './atomically.js';
 import { newId } from './ids.js';
 import { fromFlag, fromJson, toFlag, toJson } from './json-column.js';
+import { pricingRepository } from './pricing-repository.js';
 import { productRows, toProduct, toVariant } from './product-rows.js';
+import { redirectRepository } from './redirect-repository.js';
 import type { Database, ItemsTable, ProductsTable, ProductVariantsTable } from './schema.js';
 import { isUniqueViolation, StorageError, storageMessages } from './storage-error.js';
 import type { Image, Item, NewItem, NewProduct, NewVariant, Variant } from './types.js';
@@ -312,6 +314,7 @@ export function itemRepository(db: Kysely<Database>): ItemRepository {
           if (product) {
             await tx.insertInto('products').values(product.product).execute();
             await tx.insertInto('product_variants').values(product.variants).execute();
+            await recordVariantPrices(tx, websiteId, product.variants, now);
           }
         } catch (error) {
           if (isUniqueViolation(error)) {
@@ -384,6 +387,8 @@ export function itemRepository(db: Kysely<Database>): ItemRepository {
             throw new StorageError('URL_ID_TAKEN', storageMessages.itemUrlIdTaken(urlId));
           throw error;
         }
+        if (urlId !== undefined && urlId !== current.url_id)
+          await recordItemMove(tx, websiteId, current.collection_id, current.url_id, urlId);
         if (product && changes.product) {
           try {
             await replaceProduct(tx, websiteId, itemId, product, changes.product);
@@ -652,4 +657,50 @@ async function replaceProduct(
       .execute();
   }
   if (fresh.length > 0) await tx.insertInto('product_variants').values(fresh).execute();
+  await recordVariantPrices(tx, websiteId, variants, Date.now());
+}
+
+/**
+ * § 11 PAngV: every price a variant is sold at goes into the price history, in the transaction of the
+ * write that set it, so whichever path changed it (editor, import, API) the history has it. Unchanged
+ * prices add nothing (pricing-repository.ts compares with the last point).
+ */
+async function recordVariantPrices(
+  tx: Kysely<Database>,
+  websiteId: string,
+  variants: readonly {
+    id: string;
+    price_minor: number;
+    sale_price_minor: number;
+    on_sale: number | boolean;
+  }[],
+  at: number,
+) {
+  const pricing = pricingRepository(tx);
+  for (const v of variants) {
+    const paid = Number(v.on_sale) ? Number(v.sale_price_minor) : Number(v.price_minor);
+    await pricing.recordPrice(websiteId, v.id, paid, at);
+  }
+}
+
+/**
+ * A product, post or event got a new address: the old one answers with a 301 from now on, written in the
+ * rename's own transaction (redirect-repository.ts), wherever the rename came from (editor, API, import).
+ */
+async function recordItemMove(
+  tx: Kysely<Database>,
+  websiteId: string,
+  collectionId: string,
+  oldUrlId: string,
+  newUrlId: string,
+) {
+  const collection = await tx
+    .selectFrom('collections')
+    .select('url_id')
+    .where('website_id', '=', websiteId)
+    .where('id', '=', collectionId)
+    .executeTakeFirst();
+  if (!collection?.url_id) return;
+  const base = `/${collection.url_id}/p/`;
+  await redirectRepository(tx).recordMove(websiteId, base + oldUrlId, base + newUrlId);
 }

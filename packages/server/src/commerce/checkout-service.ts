@@ -34,7 +34,7 @@ import { giroCodeTextOf, shopBankAccountOf } from '../payments/giro-code.js';
 import { scheduleDeadlineFor } from '../payments/payment-deadlines.js';
 import { paymentOptionsOf } from '../payments/payment-options.js';
 import type { EntrySnapshot } from './cart-view.js';
-import { shopCountry, totalsOf } from './cart-view.js';
+import { discountLimitsOf, shopCountry, totalsOf } from './cart-view.js';
 import type { PaymentProvider } from './payment-providers.js';
 import { offeredProviders, siteInTestMode, testPaymentsAllowed } from './test-mode.js';
 
@@ -146,12 +146,22 @@ export class CheckoutService {
     const digitalConsentAt = hasDigitalContent && input.digitalConsent === true ? Date.now() : undefined;
     const country = input.shippingAddress ? normaliseCountryCode(input.shippingAddress.country) : undefined;
     const buyer = businessBuyerOf(input, country ?? shopCountry(website));
-    const totals = totalsOf(website, cart.entries, {
-      ...(country ? { country } : {}),
-      ...buyer,
-      shippingOptionId: input.shippingOptionId,
-      couponCodes: input.couponCodes,
-    });
+    // Discounts whose usage limit is reached (in total or for this e-mail) no longer apply (issue 23).
+    const discountLimits = discountLimitsOf(website);
+    const exhausted = discountLimits.length
+      ? await this.storage.discountUsage.exhausted(website.id, discountLimits, input.email)
+      : undefined;
+    const totals = totalsOf(
+      website,
+      cart.entries,
+      {
+        ...(country ? { country } : {}),
+        ...buyer,
+        shippingOptionId: input.shippingOptionId,
+        couponCodes: input.couponCodes,
+      },
+      exhausted,
+    );
     if (input.shippingOptionId && !totals.shippingOptions.some((o) => o.id === input.shippingOptionId)) {
       throw new HttpError(400, 'SHIPPING_OPTION_UNKNOWN', serverMessages.shippingOptionUnknown);
     }
@@ -217,6 +227,8 @@ export class CheckoutService {
         shippingAddress: input.shippingAddress ?? null,
         shippingOption: totals.selectedShippingOption,
         validCoupons: totals.validCoupons,
+        // What applied, each with its German label: order page, mail and invoice list them (issue 23).
+        ...(totals.appliedDiscounts.length ? { discounts: totals.appliedDiscounts } : {}),
         applicableTaxRules: totals.applicableTaxRules,
         // VAT per rate as the shopper saw it at the checkout (§ 14 Abs. 4 Nr. 8 UStG); the invoice reads it.
         vat: { treatment: totals.vatTreatment, lines: totals.vatLines, note: totals.vatNote },
@@ -269,6 +281,17 @@ export class CheckoutService {
       extras.shopUrl,
     );
     const whenPlaced = async (tx: Storage, order: Order) => {
+      // A use of each discount that applied, refused past its limit: then nothing of the order is written.
+      if (totals.appliedDiscounts.length > 0) {
+        const limits = totals.appliedDiscounts.map(
+          (d) => discountLimits.find((l) => l.discountId === d.id) ?? { discountId: d.id },
+        );
+        const usedUp = await tx.discountUsage.redeem(website.id, order.id, newOrder.customerEmail, limits);
+        if (usedUp !== undefined) {
+          const label = totals.appliedDiscounts.find((d) => d.id === usedUp)?.label ?? usedUp;
+          throw new HttpError(409, 'DISCOUNT_USED_UP', serverMessages.discountUsedUp(label));
+        }
+      }
       await extras.whenPlaced?.(tx, order);
       // Unpaid (Stripe, PayPal, Vorkasse): the stock is reserved until the owner's deadline (issue #20).
       await scheduleDeadlineFor(tx, website, order);

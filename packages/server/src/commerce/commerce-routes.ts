@@ -88,6 +88,8 @@ const checkoutBody = z.object({
   vatId: text(30).optional(),
   paymentMethod: text(64),
   paymentDetails: z.record(z.string(), z.unknown()).optional(),
+  // § 356 Abs. 5 BGB: true records the consent on digital items; false refuses; absent keeps the withdrawal right.
+  digitalConsent: z.boolean().optional(),
   crumb: z.string().optional(),
 });
 

@@ -113,6 +113,8 @@ const checkoutForm = z.object({
   vatId: field(30),
   paymentMethod: field(64),
   cardNumber: field(40),
+  /** § 356 Abs. 5 BGB consent box, only on a checkout with digital content; unticked it is not sent. */
+  digitalConsent: field(10),
   crumb: field(200),
 });
 
@@ -169,6 +171,8 @@ export function checkoutFormInput(body: unknown): CheckoutInput {
     ...(f.company?.trim() ? { company: f.company.trim() } : {}),
     ...(f.vatId?.trim() ? { vatId: f.vatId.trim() } : {}),
     ...(cardNumber ? { paymentDetails: { cardNumber } } : {}),
+    // A browser sends an unticked box not at all: a form post without it is a refusal for digital content.
+    digitalConsent: f.digitalConsent === '1',
   };
 }
 
@@ -193,8 +197,9 @@ const FIELD_OF_ERROR: Readonly<Record<string, string>> = {
 };
 
 /** Fields shown again after a refusal; the card number never is (it is not kept anywhere). */
+// The consent box is never shown ticked again: each order's consent is the shopper's own fresh act.
 const KEPT_FIELDS = Object.keys(checkoutForm.shape).filter(
-  (name) => name !== 'cardNumber' && name !== 'crumb',
+  (name) => name !== 'cardNumber' && name !== 'crumb' && name !== 'digitalConsent',
 );
 
 /** The checkout form's fields as typed (never the card number), to show the form again with them. */

@@ -1,5 +1,5 @@
-import { formatMoney, PageType } from '@baukasten/commerce';
-import type { Website } from '@baukasten/storage';
+import { formatMoney, normaliseVatId, PageType, ProductType } from '@baukasten/commerce';
+import type { StoredCart, Website } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type CartChoices, type CartView, cartView, totalsOf } from '../commerce/cart-view.js';
@@ -59,35 +59,72 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   couponCodes: 'Rabattcode',
   giftCardCodes: 'Geschenkgutschein-Code',
   cardNumber: 'Kartennummer',
+  digitalConsent: 'Zustimmung zur sofortigen Lieferung digitaler Inhalte',
 };
 
+/** The form's comma list of codes, as checkoutFormInput reads it (form-posts.ts): the same codes, the same total. */
+const typedCodes = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((code) => code.trim())
+    .filter((code) => code !== '')
+    .slice(0, 20);
+
 /**
- * The totals with each offered rate, for the summary: the theme shows the set of the checked rate, so
- * the total follows the choice at once without a script (the checkout page runs none) and with
- * "Aktualisieren" where the browser cannot select by the checked option.
+ * One complete set of the lines that make the total (§ 1 PAngV, § 312j Abs. 2 BGB: shown directly above
+ * "Zahlungspflichtig bestellen"): items, codes, shipping with its delivery time, VAT per rate, the total.
+ * The same totalsOf as the order (checkout-service.ts), so what the set shows is what the order keeps.
  */
-function shippingTotalsOf(
+function totalSetOf(
   website: Website,
-  entries: Parameters<typeof totalsOf>[1],
+  cart: StoredCart,
   choices: CartChoices,
-  view: CartView,
+  option: { id: string; name: string; deliveryTime: string | null } | undefined,
+  checked: boolean,
 ) {
+  const view = cartView(website, cart, totalsOf(website, cart.entries, choices));
   const money = moneyTextOf(website, view.currency);
-  return view.shippingOptions.map((option) => {
-    const totals = totalsOf(website, entries, { ...choices, shippingOptionId: option.id });
-    const rule = totals.applicableTaxRules[0];
-    return {
-      id: option.id,
-      name: option.name,
-      checked: option.id === view.selectedShippingOption?.id,
-      shippingCostText: money(totals.shippingCostMinor),
-      taxLabel:
-        vatSummaryLabel(totals.vatLines, totals.vatTreatment) ??
-        (rule ? `enthaltene ${rule.name} (${rule.ratePercent} %)` : 'enthaltene Steuern'),
-      taxText: money(totals.taxMinor),
-      grandTotalText: money(totals.grandTotalMinor),
-    };
-  });
+  const rule = view.applicableTaxRules[0];
+  return {
+    id: option?.id ?? '',
+    name: option?.name ?? '',
+    checked,
+    requiresShipping: view.requiresShipping,
+    deliveryTime: option?.deliveryTime ?? null,
+    subtotalText: money(view.subtotalCents),
+    hasDiscount: view.discountCents > 0,
+    discountText: money(view.discountCents),
+    codesText: view.validCoupons.join(', ') || null,
+    shippingCostText: money(view.shippingCostCents),
+    // The compact rows of the summary beside the form (one "enthaltene MwSt." row).
+    taxLabel:
+      vatSummaryLabel(view.vatLines, view.vatTreatment) ??
+      (rule ? `enthaltene ${rule.name} (${rule.ratePercent} %)` : 'enthaltene Steuern'),
+    taxText: money(view.taxCents),
+    // One row per VAT rate (§ 14 Abs. 4 Nr. 8 UStG), or the § 19 / reverse-charge note instead.
+    vatRows: view.vatTreatment === 'domestic' || view.vatTreatment === 'oss' ? view.vatLines : [],
+    vatNote: view.vatNote,
+    grandTotalText: money(view.grandTotalCents),
+    grandTotalMinor: view.grandTotalCents,
+  };
+}
+
+/**
+ * The totals with each offered rate: the theme shows the set of the checked rate, so the total follows
+ * the choice at once without a script (the checkout page runs none) and with "Aktualisieren" where the
+ * browser cannot select by the checked option. A cart without rates (digital only) has one set.
+ */
+function totalSetsOf(website: Website, cart: StoredCart, choices: CartChoices, view: CartView) {
+  if (view.shippingOptions.length === 0) return [totalSetOf(website, cart, choices, undefined, true)];
+  return view.shippingOptions.map((option) =>
+    totalSetOf(
+      website,
+      cart,
+      { ...choices, shippingOptionId: option.id },
+      option,
+      option.id === view.selectedShippingOption?.id,
+    ),
+  );
 }
 
 /**
@@ -143,15 +180,21 @@ export function registerCheckoutPage(
     // The totals are those of the country the form shows and the rate chosen (issue 23): only the rates
     // of that country's zone that fit this cart, the cheapest preselected.
     const shipTo = countries.find((c) => c.selected)?.code;
+    // Codes and business buyer as typed (after "Aktualisieren"): the order reads the form, not the cart.
     const shownChoices: CartChoices = {
       ...choices,
       ...(shipTo ? { country: shipTo } : {}),
       ...(typed?.shippingOptionId ? { shippingOptionId: typed.shippingOptionId } : {}),
+      ...(typed ? { couponCodes: typedCodes(typed.couponCodes) } : {}),
+      ...(typed
+        ? { company: typed.company?.trim() || undefined, vatId: normaliseVatId(typed.vatId) || undefined }
+        : {}),
     };
     const view = cartView(website, cart, totalsOf(website, cart.entries, shownChoices));
+    const totalSets = totalSetsOf(website, cart, shownChoices, view);
     const shoppingCart = {
       ...cartDisplay(website, view, links),
-      shippingTotals: shippingTotalsOf(website, cart.entries, shownChoices, view),
+      shippingTotals: view.shippingOptions.length > 0 ? totalSets : [],
     };
     const configuredMinimum = website.settings.storeSettings?.minimumOrderMinor;
     const context = {
@@ -183,6 +226,11 @@ export function registerCheckoutPage(
           needsCardNumber: CARD_PROVIDERS.has(provider.id),
         })),
         acceptsCards: providers.some((p) => CARD_PROVIDERS.has(p.id)),
+        // § 356 Abs. 5 BGB: digital content is delivered at once only with this consent; never pre-ticked.
+        needsDigitalConsent: view.entries.some((e) => e.productType === ProductType.DIGITAL),
+        invalidCodesText: view.invalidCoupons.length > 0 ? view.invalidCoupons.join(', ') : null,
+        // Directly above the order button: every line of the total, per shipping rate (§ 312j Abs. 2 BGB).
+        orderTotal: { entries: shoppingCart.entries, sets: totalSets },
       },
       refusal: refusal ? formRefusal(refusal.message, refusal.fields, FIELD_LABELS) : null,
       error: refusal

@@ -4,11 +4,18 @@ import {
   hasVariedPrices,
   type InstalmentContext,
   isOnSale,
+  lowestPriorPriceMinor,
   minorToDecimalString,
+  ProductType,
   productMark,
+  referencePriceText,
   type ScarcitySettings,
+  SHIPPING_PAGE_PATH,
+  unitPriceText,
+  validUnitContent,
+  vatPriceNote,
 } from '@baukasten/commerce';
-import type { Collection, Item, Product, Variant, Website } from '@baukasten/storage';
+import type { Collection, Item, PricePoint, Product, Storage, Variant, Website } from '@baukasten/storage';
 import { ImageHelperError, responsiveImage } from '../galleries/responsive-image.js';
 
 const language = (locale: string) => locale.split('-')[0] || 'de';
@@ -35,7 +42,11 @@ const money = (minor: number, currency: string) => ({
   currency,
 });
 
-function variantContext(v: Variant, currency: string) {
+/** Price points per variant id (storage pricing.priceHistory); none known: no reference price. */
+export type PriceHistories = ReadonlyMap<string, readonly PricePoint[]>;
+
+function variantContext(v: Variant, currency: string, locale: string, prices: PriceHistories) {
+  const paid = v.onSale ? v.salePriceMinor : v.priceMinor;
   return {
     id: v.id,
     sku: v.sku,
@@ -48,11 +59,16 @@ function variantContext(v: Variant, currency: string) {
     onSale: v.onSale,
     unlimited: v.unlimited,
     qtyInStock: v.qtyInStock,
+    // § 4 PAngV: content and Grundpreis of the price paid, per variant (the island shows the chosen one's).
+    unitContent: validUnitContent(v.unitContent) ?? null,
+    unitPriceText: unitPriceText(paid, v.unitContent, currency, locale) ?? null,
+    // § 11 PAngV: the lowest price of the 30 days before the reduction; null shows no struck price at all.
+    referencePriceMinor: v.onSale ? (lowestPriorPriceMinor(prices.get(v.id) ?? [], paid) ?? null) : null,
   };
 }
 
-function structuredContent(product: Product, currency: string) {
-  const variants = product.variants.map((v) => variantContext(v, currency));
+function structuredContent(product: Product, currency: string, locale: string, prices: PriceHistories) {
+  const variants = product.variants.map((v) => variantContext(v, currency, locale, prices));
   const first = variants[0];
   return {
     productType: product.productType,
@@ -71,14 +87,46 @@ function structuredContent(product: Product, currency: string) {
   };
 }
 
-/** Price line for lists and detail pages until the theme's price block formatter renders it. */
+/**
+ * Price line for lists and detail pages until the theme's price block formatter renders it. A reduced
+ * price names the lowest price of the 30 days before as its reference (§ 11 PAngV), never a former price.
+ */
 function priceText(sc: ReturnType<typeof structuredContent>, website: Website): string {
   const currency = website.currency;
   const fmt = (minor: number) => formatMoney(minor, currency, website.locale);
   if (sc.variants.length === 0) return '';
   if (hasVariedPrices(sc)) return `ab ${fmt(fromPriceMinor(sc))}`;
   const v = sc.variants[0];
-  return isOnSale(sc) ? `${fmt(v.salePrice)} statt ${fmt(v.price)}` : fmt(v.price);
+  if (!isOnSale(sc)) return fmt(v.price);
+  const reference = v.referencePriceMinor;
+  return reference === null
+    ? fmt(v.salePrice)
+    : `${fmt(v.salePrice)} (${referencePriceText(reference, currency, website.locale)})`;
+}
+
+/**
+ * The note every price carries (§ 1 PAngV): VAT included (or the Kleinunternehmer's § 19 UStG note) and,
+ * for goods that are shipped, "zzgl. Versandkosten" linking to the shipping page.
+ */
+export function priceNoteOf(website: Website, productType: number) {
+  const vat = ((website.settings as Record<string, unknown>).vat ?? {}) as Record<string, unknown>;
+  return {
+    vatText: vatPriceNote(vat.smallBusiness === true),
+    shipping: productType === ProductType.PHYSICAL,
+    shippingUrl: SHIPPING_PAGE_PATH,
+  };
+}
+
+/** The Grundpreis beside a list's price: of the variant whose price the line shows (the cheapest for "ab"). */
+function itemUnitPriceText(sc: ReturnType<typeof structuredContent>): string | null {
+  const paid = (v: (typeof sc.variants)[number]) => (v.onSale ? v.salePrice : v.price);
+  const shown = hasVariedPrices(sc)
+    ? sc.variants.reduce<(typeof sc.variants)[number] | undefined>(
+        (a, v) => (!a || paid(v) < paid(a) ? v : a),
+        undefined,
+      )
+    : sc.variants[0];
+  return shown?.unitPriceText ?? null;
 }
 
 const markTexts = { 'sold-out': 'Ausverkauft', sale: 'Angebot' } as const;
@@ -137,7 +185,13 @@ export function productPageOptions(
   };
 }
 
-export function itemContext(item: Item, collection: Collection, website: Website) {
+export function itemContext(
+  item: Item,
+  collection: Collection,
+  website: Website,
+  /** The variants' price history (§ 11 PAngV); without it a reduced price shows no reference. */
+  prices: PriceHistories = new Map(),
+) {
   const base = {
     id: item.id,
     collectionId: item.collectionId,
@@ -156,20 +210,32 @@ export function itemContext(item: Item, collection: Collection, website: Website
     addedOn: item.createdAt,
   };
   if (!item.product) return base;
-  const sc = structuredContent(item.product, website.currency);
+  const sc = structuredContent(item.product, website.currency, website.locale, prices);
   const mark = productMark(sc);
   return {
     ...base,
     structuredContent: sc,
     priceText: priceText(sc, website),
+    unitPriceText: itemUnitPriceText(sc),
+    priceNote: priceNoteOf(website, item.product.productType),
     markText: mark ? markTexts[mark] : '',
   };
+}
+
+/**
+ * Whether a page shows its title as a heading above its blocks ("Titel anzeigen", issue 22): the
+ * owner's choice, else off on the home page (whose title "Start" is nothing to read) and on elsewhere.
+ */
+export function showsTitle(collection: Pick<Collection, 'urlId' | 'settings'>): boolean {
+  const chosen = collection.settings?.showTitle;
+  return typeof chosen === 'boolean' ? chosen : collection.urlId !== '';
 }
 
 export function collectionContext(collection: Collection) {
   return {
     id: collection.id,
     title: collection.title,
+    showTitle: showsTitle(collection),
     urlId: collection.urlId,
     fullUrl: collection.urlId ? `/${collection.urlId}` : '/',
     type: collection.type,
@@ -202,4 +268,21 @@ export function imageBlockContext<T extends { assetUrl: string; altText: string;
     if (error instanceof ImageHelperError) return block;
     throw error;
   }
+}
+
+/** How far back the price history is read: a reduction older than this shows no reference (and no struck price). */
+const PRICE_HISTORY_READ_MS = 400 * 86_400_000;
+
+/** The price history of these items' variants, one query for a whole list (§ 11 PAngV). */
+export async function priceHistoriesOf(
+  storage: Pick<Storage, 'pricing'>,
+  websiteId: string,
+  items: readonly Item[],
+): Promise<PriceHistories> {
+  // Only a variant on sale needs its history: a regular price shows no reference.
+  const onSale = items.flatMap(
+    (item) => item.product?.variants.filter((v) => v.onSale).map((v) => v.id) ?? [],
+  );
+  if (onSale.length === 0) return new Map();
+  return storage.pricing.priceHistory(websiteId, onSale, Date.now() - PRICE_HISTORY_READ_MS);
 }

@@ -19,6 +19,7 @@ import {
   collectionContext,
   imageBlockContext,
   itemContext,
+  priceHistoriesOf,
   productPageOptions,
   websiteContext,
 } from './page-context.js';
@@ -60,7 +61,8 @@ async function blockContext(storage: Storage, website: Website, block: Block) {
     const items = await storage.items.listByCollection(website.id, source.id, {
       limit: Math.min(limit ?? 8, 48),
     });
-    return { ...block, items: items.map((i) => itemContext(i, source, website)) };
+    const prices = await priceHistoriesOf(storage, website.id, items);
+    return { ...block, items: items.map((i) => itemContext(i, source, website, prices)) };
   }
   if (kind === 'embed') {
     // Only https addresses reach here (the editor checks); the frame is sandboxed.
@@ -137,6 +139,7 @@ export async function renderCollectionPage(
   if (gallery !== undefined || reply.sent) return reply;
   if (collection.type === CollectionType.PRODUCTS) {
     const items = await storage.items.listByCollection(website.id, collection.id, { limit: 200 });
+    const prices = await priceHistoriesOf(storage, website.id, items);
     return sendPage(
       deps,
       request,
@@ -148,7 +151,7 @@ export async function renderCollectionPage(
         seo,
         collection: collectionContext(collection),
         items: items.map((i) => {
-          const itemCtx = itemContext(i, collection, website);
+          const itemCtx = itemContext(i, collection, website, prices);
           if (!i.product) return itemCtx;
           const returnTo = collection.urlId ? `/${collection.urlId}` : '/';
           const props = purchaseProps(request, website, itemCtx, returnTo);
@@ -245,7 +248,12 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps) {
       const item = await storage.items.findByUrlId(website.id, collection.id, request.params.itemUrlId);
       if (!item) return reply.callNotFound();
       const base = await baseContext(storage, website, collection.id);
-      const itemCtx = itemContext(item, collection, website);
+      const itemCtx = itemContext(
+        item,
+        collection,
+        website,
+        await priceHistoriesOf(storage, website.id, [item]),
+      );
       const islands: Record<string, string> = {};
       if (item.product) {
         // The product page's own pieces: scarcity note and instalment teaser (list buttons do without).

@@ -90,8 +90,27 @@ function priceBlock(item: ProductInput, options: ProductPurchaseOptions): Purcha
     const template = localized(options.localizedStrings, 'productPriceFromText') ?? 'ab {fromPrice}';
     return { text: fromPriceText(fmt(display.price), template) };
   }
-  if (display.kind === 'sale') return { text: fmt(display.price), originalText: fmt(display.original) };
+  if (display.kind === 'sale') {
+    // § 11 PAngV: struck is the lowest price of the 30 days before the reduction, as for a chosen variant.
+    const [first] = productVariants(item);
+    const record = (first ?? {}) as Record<string, unknown>;
+    if (!('referencePriceMinor' in record))
+      return { text: fmt(display.price), originalText: fmt(display.original) };
+    const reference = record.referencePriceMinor;
+    return typeof reference === 'number'
+      ? {
+          text: fmt(display.price),
+          originalText: fmt({ minor: reference, currency: display.price.currency }),
+        }
+      : { text: fmt(display.price) };
+  }
   return { text: fmt(display.price) };
+}
+
+/** § 4 PAngV: the Grundpreis beside the price before a choice (the item context's, page-context.ts). */
+function withUnitPrice(price: PurchasePrice, item: unknown): PurchasePrice {
+  const text = (item as { unitPriceText?: unknown }).unitPriceText;
+  return typeof text === 'string' && text ? { ...price, unitPriceText: text } : price;
 }
 
 /**
@@ -173,7 +192,7 @@ export function productPurchaseProps(item: unknown, options: ProductPurchaseOpti
   const props = purchaseCoreProps(item, options, formatMoney);
   const product = item as ProductInput;
   const price = priceBlock(product, options);
-  if (price) props.price = price;
+  if (price) props.price = withUnitPrice(price, item);
   if (props.subscribable) withPlanPhrase(product, props, options);
   const teaser = instalments(product, options);
   if (teaser) {

@@ -13,7 +13,7 @@ import { AddToCartButton } from './add-to-cart-button.js';
 import { AddedPopover } from './added-popover.js';
 import { CART_ENTRIES_URL } from './cart-request.js';
 import { PRODUCT_ISLAND_TEXTS, purchaseTexts, selectPlaceholder } from './texts.js';
-import type { ProductPurchaseProps, PurchasePrice, PurchaseVariant } from './types.js';
+import type { ProductPurchaseProps, PurchasePrice, PurchasePriceNote, PurchaseVariant } from './types.js';
 import { purchaseProduct, useAddToCart, variantSoldOut } from './use-add-to-cart.js';
 
 /** Form fields every product form posts (the no-JavaScript contract with the server). */
@@ -35,6 +35,42 @@ export function PurchaseHiddenFields({ props, sku }: { props: ProductPurchasePro
  * The price (spec 4): the chosen variant's, else the product's (from price, or sale price with the
  * original struck); a sale price carries hidden labels for both prices (spec 9).
  */
+const PRICE_REFERENCE_TEXT = 'Durchgestrichen: niedrigster Preis der letzten 30 Tage';
+
+/**
+ * Beside every price (§ 1 and § 4 PAngV): the Grundpreis of the price shown, then "inkl. MwSt." (or the
+ * § 19 UStG note) and "zzgl. Versandkosten" linking to the shipping page. Apart from the price itself, so
+ * the price's own text stays the amount alone.
+ */
+function PriceNotes({
+  unitPriceText,
+  note,
+  struck,
+}: {
+  unitPriceText?: string;
+  note?: PurchasePriceNote;
+  /** A struck price is shown: it is the lowest of the 30 days before the reduction (§ 11 PAngV). */
+  struck: boolean;
+}) {
+  if (!unitPriceText && !note && !struck) return null;
+  return (
+    <p className="product-purchase__price-notes">
+      {struck && <small className="reference-price">{PRICE_REFERENCE_TEXT}</small>}
+      {unitPriceText && <small className="unit-price">{unitPriceText}</small>}
+      {note && (
+        <small className="price-note">
+          {note.vatText}
+          {note.shipping && (
+            <>
+              , zzgl. <a href={note.shippingUrl}>Versandkosten</a>
+            </>
+          )}
+        </small>
+      )}
+    </p>
+  );
+}
+
 function PriceBlock({ price }: { price: PurchasePrice | undefined }) {
   if (!price) return null;
   return (
@@ -167,6 +203,11 @@ export function ProductPurchase(props: ProductPurchaseProps) {
             ? { text: chosenVariant.priceText, originalText: chosenVariant.originalPriceText }
             : props.price
         }
+      />
+      <PriceNotes
+        unitPriceText={chosenVariant ? chosenVariant.unitPriceText : props.price?.unitPriceText}
+        note={props.priceNote}
+        struck={Boolean(chosenVariant ? chosenVariant.originalPriceText : props.price?.originalText)}
       />
       {props.instalments && (
         <InstalmentTeaser

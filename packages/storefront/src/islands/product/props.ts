@@ -88,7 +88,19 @@ function purchaseVariant(
     onSale,
     priceText: money(paid, paidHasMoney),
   };
-  if (onSale) result.originalPriceText = money(variantPrice(variant), !!variant.priceMoney);
+  // § 11 PAngV: the struck price is the lowest of the 30 days before the reduction, from the shop's price
+  // history (page-context.ts); the server sends null when it knows none, and then nothing is struck. A
+  // record without the field (not from this server's item context) keeps its own former price.
+  const record = asRecord(variant);
+  if (onSale && 'referencePriceMinor' in record) {
+    const reference = record.referencePriceMinor;
+    if (typeof reference === 'number')
+      result.originalPriceText = money({ minor: reference, currency: paid.currency }, paidHasMoney);
+  } else if (onSale) {
+    result.originalPriceText = money(variantPrice(variant), !!variant.priceMoney);
+  }
+  if (typeof record.unitPriceText === 'string' && record.unitPriceText)
+    result.unitPriceText = record.unitPriceText;
   return result;
 }
 
@@ -183,5 +195,13 @@ export function purchaseCoreProps(
   if (translated) props.texts = translated;
   const form = customForm(product);
   if (form) props.customForm = form;
+  const note = asRecord(record.priceNote);
+  if (typeof note.vatText === 'string') {
+    props.priceNote = {
+      vatText: note.vatText,
+      shipping: note.shipping === true,
+      shippingUrl: text(note.shippingUrl),
+    };
+  }
   return props;
 }

@@ -17,6 +17,15 @@ export interface PurchaseVariant {
   originalPriceText?: string;
   /** The instalment teaser for this variant's price, when the product has a teaser. */
   instalmentText?: string;
+  /** § 4 PAngV: '500 g (25,80 € / 1 kg)' for a variant sold by quantity. */
+  unitPriceText?: string;
+}
+
+/** § 1 PAngV: what every price carries, "inkl. MwSt." (or § 19 UStG) and "zzgl. Versandkosten" linked. */
+export interface PurchasePriceNote {
+  vatText: string;
+  shipping: boolean;
+  shippingUrl: string;
 }
 
 /** The product's price before a variant is chosen (spec 4 price display), formatted on the server. */
@@ -25,6 +34,8 @@ export interface PurchasePrice {
   text: string;
   /** The struck normal price while the product is on sale. */
   originalText?: string;
+  /** § 4 PAngV: the Grundpreis of the price shown. */
+  unitPriceText?: string;
 }
 
 /** The additional-fields form (spec 3 additionalFieldsForm) a product asks before it is added. */
@@ -100,6 +111,7 @@ export interface ProductPurchaseProps {
   texts?: Partial<PurchaseTexts>;
   /** The price block before a variant is chosen. */
   price?: PurchasePrice;
+  priceNote?: PurchasePriceNote;
   /** Set when the product asks its additional-fields form before it is added (spec 2). */
   customForm?: PurchaseCustomForm;
   instalments?: PurchaseInstalments;
