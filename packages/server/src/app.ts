@@ -377,8 +377,11 @@ export async function buildApp({
     }));
     registerInvoiceDownloads(site, storage, shared.rateLimiter('invoice-download', ORDER_STATUS_LOOKUPS));
     registerLegalRoutes(site, deps, {
-      providersOf: (website) =>
-        offeredProviders(commerce.paymentProviders ?? defaultPaymentProviders, website, serverTestMode),
+      // As the checkout offers them: the built-in ones and the connected Stripe and PayPal (Art. 13 DSGVO).
+      providersOf: async (website) => [
+        ...offeredProviders(commerce.paymentProviders ?? defaultPaymentProviders, website, serverTestMode),
+        ...(await hostedPayments.providersFor(website)),
+      ],
       withdrawalLimiter: shared.rateLimiter('withdrawal', WITHDRAWAL_LOOKUPS),
     });
     registerSubscriptionRoutes(site, storage, commerce);

@@ -9,6 +9,7 @@ import {
 import type { Website } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { PaymentProvider } from '../commerce/payment-providers.js';
 import { checkCrumb } from '../crumb.js';
 import { checkoutPrefillOf } from '../customer-accounts/customer-accounts.js';
 import { HttpError } from '../http-error.js';
@@ -16,7 +17,7 @@ import { pageQueryOf } from '../pages/cart-page.js';
 import { baseContext, type PageDeps, sendPage } from '../pages/send-page.js';
 import { InMemoryRateLimiter, type RateLimiter } from '../rate-limit.js';
 import { siteOrigin } from '../site-url.js';
-import { legalTextsInForce, type ProvidersOf } from './legal-texts-service.js';
+import { legalTextsInForce } from './legal-texts-service.js';
 import {
   WithdrawalRefused,
   type WithdrawalRequest,
@@ -38,7 +39,8 @@ const CONFIRM_PATH = `${WITHDRAWAL_FUNCTION_PATH}/bestaetigen`;
 const PLACEHOLDER_MARK = '[bitte ergänzen:';
 
 export interface LegalRouteOptions {
-  providersOf: ProvidersOf;
+  /** The payment providers the checkout offers, connected Stripe and PayPal included. */
+  providersOf: (website: Website) => readonly PaymentProvider[] | Promise<readonly PaymentProvider[]>;
   withdrawalLimiter?: RateLimiter;
 }
 
@@ -84,7 +86,7 @@ export function registerLegalRoutes(site: FastifyInstance, deps: PageDeps, optio
       const inForce = await legalTextsInForce(
         storage,
         website,
-        options.providersOf(website),
+        await options.providersOf(website),
         siteOrigin(request),
       );
       const document = inForce.documents[slug];

@@ -84,6 +84,36 @@ withTestDatabases((db) => {
       await storage.websiteAdmin.update(shop.websiteId, { settings: { adPixels: {} } });
     });
 
+    it('Art. 13 DSGVO the privacy page names Stripe and PayPal while they are connected, and orders accept that version', async () => {
+      expect(visibleText((await page('/datenschutz')).body)).not.toContain('Stripe');
+      // Connected in "Zahlungen" (the keys as stored there: sealed; the pages only ask which are connected).
+      for (const provider of ['stripe', 'paypal'] as const) {
+        await storage.payments.saveProviderSettings(shop.websiteId, provider, {
+          mode: 'test',
+          sealedKeys: { secretKey: 'versiegelt' },
+          keyHints: {},
+          status: 'connected',
+        });
+      }
+      const text = visibleText((await page('/datenschutz')).body);
+      expect(text).toContain('Stripe: Kartenzahlungen wickelt die Stripe Payments Europe Ltd. (Irland) ab');
+      expect(text).toContain('PayPal: Zahlungen über PayPal wickelt die PayPal (Europe) S.à r.l.');
+      expect(text).toContain('Vorkasse (Überweisung)');
+      const shown = (await storage.legal.currentVersion(shop.websiteId))!.version;
+
+      // An order placed now accepts the texts the pages show, not a version without the providers.
+      const v = await new Visitor(app, shop.hostname).start();
+      await v.add(shop.mug.id, `${shop.hostname}-TASSE`);
+      const placed = await v.checkout({ email: 'anbieter@example.de' });
+      expect(placed.statusCode).toBe(201);
+      expect(await storage.legal.acceptedVersion(shop.websiteId, placed.json().order.id)).toBe(shown);
+
+      for (const provider of ['stripe', 'paypal'] as const) {
+        await storage.payments.deleteProviderSettings(shop.websiteId, provider);
+      }
+      expect(visibleText((await page('/datenschutz')).body)).not.toContain('Stripe');
+    });
+
     it('Anlage 1 und 2 EGBGB the Widerrufsbelehrung uses the model texts with the seller filled in', async () => {
       const text = visibleText((await page('/widerruf')).body);
       expect(text).toContain(

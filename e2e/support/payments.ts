@@ -1,0 +1,70 @@
+import type { Page } from 'playwright-core';
+import type { Shopper } from './checkout.js';
+import { button, field } from './editor.js';
+import type { ShopServer } from './shop-server.js';
+
+/* Steps the money journeys (issue 20) share: the owner's "Zahlungen" screen and a guest's checkout. */
+
+/** The demo owner signs in and opens "Zahlungen" of the demo shop; gives the site's id. */
+export async function openPaymentsAsOwner(page: Page, server: ShopServer): Promise<string> {
+  await page.goto(`${server.baseUrl}/config/anmelden`);
+  await field(page, 'E-Mail-Adresse').fill('demo@baukasten.localhost');
+  await field(page, 'Passwort').fill('baukasten-demo');
+  await button(page, 'Anmelden').click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/anmelden'));
+  await page.goto(`${server.baseUrl}/config`);
+  const site = (await page.locator('a.card-link').first().getAttribute('href')) ?? '';
+  await page.goto(`${server.baseUrl}${site}/zahlungen`);
+  await page.getByRole('heading', { name: 'Vorkasse (Überweisung)' }).waitFor();
+  return decodeURIComponent(site.split('/').at(-1) ?? '');
+}
+
+/** Opens an order of the demo shop in the editor (the owner is signed in). */
+export async function openOrder(page: Page, server: ShopServer, siteId: string, orderNumber: string) {
+  await page.goto(`${server.baseUrl}/config/sites/${encodeURIComponent(siteId)}/bestellungen`);
+  await page.getByRole('link', { name: `#${orderNumber}`, exact: true }).click();
+  await page.getByRole('heading', { name: 'Versand' }).waitFor();
+}
+
+/** A guest puts one product (without options) into the cart, without JavaScript. */
+export async function addToCart(page: Page, server: ShopServer, product: string) {
+  await page.goto(`${server.baseUrl}/shop/p/${product}`);
+  await Promise.all([
+    page.waitForURL(/\/cart$/),
+    page.locator('form[action="/api/commerce/shopping-cart/entries"] button[type="submit"]').click(),
+  ]);
+}
+
+/**
+ * Fills /checkout for a German address (the fields it asks for: a digital order asks no address), chooses
+ * `method` and places the order; resolves once the browser is at `next`.
+ */
+export async function placeOrder(
+  page: Page,
+  server: ShopServer,
+  shopper: Shopper,
+  method: string,
+  next: RegExp | ((url: URL) => boolean),
+  options: { digitalConsent?: boolean } = {},
+) {
+  await page.goto(`${server.baseUrl}/checkout`);
+  for (const [name, value] of Object.entries(shopper)) {
+    if ((await page.locator(`#${name}`).count()) > 0) await page.fill(`#${name}`, value);
+  }
+  if ((await page.locator('#country').count()) > 0) await page.selectOption('#country', 'DE');
+  await page.check(`input[name="paymentMethod"][value="${method}"]`);
+  // § 356 Abs. 5 BGB: digital content asks for the shopper's explicit consent.
+  if (options.digitalConsent) await page.check('#digitalConsent');
+  await Promise.all([
+    page.waitForURL(next),
+    page.locator('form[action="/api/commerce/checkout"] button[type="submit"]:not([formnovalidate])').click(),
+  ]);
+}
+
+/** The order number the confirmation page names. */
+export async function orderNumberOn(page: Page): Promise<string> {
+  const text = (await page.locator('main').textContent()) ?? '';
+  const found = /Bestell(?:ung|nummer)\D*(\d{4,})/.exec(text)?.[1];
+  if (!found) throw new Error(`Keine Bestellnummer auf der Seite:\n${text}`);
+  return found;
+}
