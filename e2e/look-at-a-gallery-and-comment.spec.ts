@@ -77,7 +77,7 @@ describe('look at a gallery and comment', () => {
     await page.waitForSelector('[data-island="comments"] [data-hydrated="true"]', { state: 'attached' });
     await page.waitForSelector('[data-island="like-button"] [data-hydrated="true"]', { state: 'attached' });
     expect(await page.locator('.gallery--grid .gallery__tile').count()).toBe(4);
-    expect(await page.locator('.comments__count').textContent()).toBe('No Comments');
+    expect(await page.locator('.comments__count').textContent()).toBe('Keine Kommentare');
 
     // 1. The lightbox opens on the second picture and moves with the arrow keys, wrapping at the ends.
     const second = page.locator('[data-lightbox-index="1"]');
@@ -104,7 +104,7 @@ describe('look at a gallery and comment', () => {
     // Focus goes back to the picture that opened the lightbox.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-lightbox-index'))).toBe('1');
 
-    // 2. A comment waits for the moderator; once approved the count reads "1 Comment".
+    // 2. A comment waits for the moderator; once approved the count reads "1 Kommentar" (German site, issue 22).
     const form = page.locator('form.comment-form').last();
     await form.getByLabel('Name').fill('Erika');
     await form.getByLabel('Kommentar').fill('Die Töpferscheibe hätte ich gern zu Hause!');
@@ -116,7 +116,7 @@ describe('look at a gallery and comment', () => {
     expect(await approveAll(owner, server.baseUrl)).toBe(1);
     await page.reload();
     await page.waitForSelector('[data-island="comments"] [data-hydrated="true"]', { state: 'attached' });
-    expect(await page.locator('.comments__count').textContent()).toBe('1 Comment');
+    expect(await page.locator('.comments__count').textContent()).toBe('1 Kommentar');
     await page.locator('.comment__text').filter({ hasText: 'Die Töpferscheibe hätte ich gern' }).waitFor();
 
     // 3. A reply to it, approved as well: "2 Comments", the reply under the comment.
@@ -129,7 +129,7 @@ describe('look at a gallery and comment', () => {
     expect(await approveAll(owner, server.baseUrl)).toBe(1);
     await page.reload();
     await page.waitForSelector('[data-island="like-button"] [data-hydrated="true"]', { state: 'attached' });
-    expect(await page.locator('.comments__count').textContent()).toBe('2 Comments');
+    expect(await page.locator('.comments__count').textContent()).toBe('2 Kommentare');
     expect(await page.getByRole('list', { name: 'Antworten auf Erika' }).textContent()).toContain(
       'Ich auch!',
     );

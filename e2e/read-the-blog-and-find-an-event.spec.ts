@@ -101,7 +101,7 @@ describe('a visitor reads the blog, finds an event and searches the site', () =>
     await page.goto(postUrl);
     await page.waitForSelector('[data-island="comments"] [data-hydrated="true"]', { state: 'attached' });
     await page.waitForSelector('[data-island="like-button"] [data-hydrated="true"]', { state: 'attached' });
-    expect(await page.locator('.comments__count').textContent()).toBe('No Comments');
+    expect(await page.locator('.comments__count').textContent()).toBe('Keine Kommentare');
     expect(await page.getByRole('list', { name: 'Teilen' }).getByRole('link').count()).toBeGreaterThan(0);
 
     // The comment waits for the moderator, then counts.
@@ -116,7 +116,7 @@ describe('a visitor reads the blog, finds an event and searches the site', () =>
     expect(await owner.approveAll()).toBe(1);
     await page.reload();
     await page.waitForSelector('[data-island="like-button"] [data-hydrated="true"]', { state: 'attached' });
-    expect(await page.locator('.comments__count').textContent()).toBe('1 Comment');
+    expect(await page.locator('.comments__count').textContent()).toBe('1 Kommentar');
     await page.locator('.comment__text').filter({ hasText: 'meine Becher glänzen wieder' }).waitFor();
 
     // One like per visitor: the second press does not count.

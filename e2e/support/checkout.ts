@@ -19,6 +19,6 @@ export async function checkOutWithBankTransfer(page: Page, shopper: Shopper): Pr
   await page.check('input[name="paymentMethod"][value="bank-transfer"]');
   await Promise.all([
     page.waitForURL(/\/checkout\/bestaetigt/),
-    page.locator('form[action="/api/commerce/checkout"] button[type="submit"]').click(),
+    page.locator('form[action="/api/commerce/checkout"] button[type="submit"]:not([formnovalidate])').click(),
   ]);
 }

@@ -46,6 +46,13 @@ describe('comments', () => {
     expect(commentCountText(1)).toBe('1 Comment');
     expect(commentCountText(10)).toBe('10 Comments');
   });
+
+  it('R8.8.5 issue 22 a German site counts in German, never with the English fallback', () => {
+    expect(commentCountText(0, 'de-DE')).toBe('Keine Kommentare');
+    expect(commentCountText(1, 'de')).toBe('1 Kommentar');
+    expect(commentCountText(3, 'de-AT')).toBe('3 Kommentare');
+    expect(commentCountText(3, 'en-US')).toBe('3 Comments');
+  });
 });
 
 describe('folder items', () => {

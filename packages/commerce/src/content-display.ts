@@ -19,12 +19,22 @@ export function commentsVisible(item: CommentableLike | null | undefined): boole
   return item.commentState === 1 || Number(item.publicCommentCount ?? 0) > 0;
 }
 
-/** 'No Comments', '1 Comment', 'N Comments'. */
-export function commentCountText(count: unknown): string {
+/**
+ * 'No Comments', '1 Comment', 'N Comments' (the spec's fallbacks); on a German site (locale 'de…')
+ * 'Keine Kommentare', '1 Kommentar', 'N Kommentare' (issue 22).
+ */
+export function commentCountText(count: unknown, locale?: string): string {
   const n = Math.max(0, Math.trunc(Number(count)) || 0);
+  if (isGermanLocale(locale)) {
+    if (n === 0) return 'Keine Kommentare';
+    return n === 1 ? '1 Kommentar' : `${n} Kommentare`;
+  }
   if (n === 0) return 'No Comments';
   return n === 1 ? '1 Comment' : `${n} Comments`;
 }
+
+/** A German site: its locale is German ('de', 'de-DE', 'de-AT' ...). */
+export const isGermanLocale = (locale: string | undefined | null) => /^de(?:[-_]|$)/i.test(locale ?? '');
 
 /** A folder item links somewhere when folderBehavior is missing, index or redirect. */
 export function isFolderItemClickable(folderBehavior: number | null | undefined): boolean {

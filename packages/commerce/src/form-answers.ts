@@ -12,6 +12,18 @@ export const LIKERT_LABELS: Readonly<Record<'-2' | '-1' | '0' | '1' | '2', strin
   '2': 'Strongly Agree',
 };
 
+/**
+ * The same scale on German sites (issue 22): the spec's labels are the platform's English fallbacks,
+ * and a German survey must not ask in English. Keys are the template keys (`productAnswerMap…`).
+ */
+export const GERMAN_LIKERT_LABELS: Readonly<Record<'-2' | '-1' | '0' | '1' | '2', string>> = {
+  '-2': 'Stimme überhaupt nicht zu',
+  '-1': 'Stimme nicht zu',
+  '0': 'Neutral',
+  '1': 'Stimme zu',
+  '2': 'Stimme voll und ganz zu',
+};
+
 /** The parts each compound answer is stored in (spec 3). */
 export const ANSWER_PARTS = {
   address: ['Line1', 'Line2', 'City', 'State', 'Zip', 'Country'],

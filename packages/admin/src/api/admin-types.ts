@@ -270,8 +270,23 @@ export interface ShippingZone {
   rates: ZoneRate[];
 }
 
+export type DiscountKind = 'percent' | 'amount' | 'free-shipping' | 'buy-x-get-y';
+
 export interface Coupon {
-  code: string;
+  /** Absent on an automatic discount (issue 23). */
+  code?: string;
+  id?: string;
+  automatic?: boolean;
+  name?: string;
+  kind?: DiscountKind;
+  buyQuantity?: number;
+  getQuantity?: number;
+  productIds?: string[];
+  categoryIds?: string[];
+  usageLimit?: number | null;
+  usageLimitPerCustomer?: number | null;
+  /** Orders that used it so far (answers only). */
+  used?: number;
   percentOff?: number;
   amountOffMinor?: number;
   minimumSubtotalMinor?: number;

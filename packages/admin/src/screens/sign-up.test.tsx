@@ -50,6 +50,26 @@ describe('Sign-up enumeration (#18): the editor sign-up', () => {
     });
   });
 
+  it('WCAG 3.3.1 4.1.3 a refused sign-up moves focus to the first field with a problem, which names its message', async () => {
+    window.history.replaceState(null, '', '/config/registrieren');
+    const { sent } = fakeApi({ 'GET /session': signedOut });
+    render(<App />);
+    await screen.findByRole('heading', { name: 'Konto anlegen' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), 'Ines');
+    await user.type(screen.getByLabelText('E-Mail-Adresse'), 'ines@example');
+    await user.click(screen.getByRole('button', { name: 'Registrieren' }));
+    const email = screen.getByLabelText('E-Mail-Adresse');
+    await vi.waitFor(() => expect(document.activeElement).toBe(email));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    const described = (email.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+    expect(described).not.toBe('');
+    expect(sent.some((r) => r.method === 'POST')).toBe(false);
+  });
+
   it('signs in from the mail link with one click and goes on to creating a first site', async () => {
     window.history.replaceState(null, '', '/config/konto-bestaetigen?token=tok-123');
     const { sent } = fakeApi({

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { accounts } from '../api/admin-api.js';
 import { t } from '../messages.js';
 import { Link, useLocation } from '../routing/router.js';
@@ -19,6 +19,14 @@ export function SignUp() {
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const returnTo = returnPathOf(search);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Counts refused submits: each moves focus to the first field with a problem once it has rendered. */
+  const [refusals, setRefusals] = useState(0);
+  // The messages appeared silently while focus stayed on the button (issue 22): focusing the field has a
+  // screen reader read its label, "ungültig" and the message tied to it (WCAG 3.3.1, 4.1.3).
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -28,7 +36,10 @@ export function SignUp() {
     if (emailMessage) problems.email = emailMessage;
     if (password.length < PASSWORD_MIN_LENGTH) problems.password = t.passwordTooShort;
     setFieldErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0) {
+      setRefusals((count) => count + 1);
+      return;
+    }
     // The answer is the same whether the address is new or has an account (security review #18);
     // the mail's link (verify-account.tsx) signs in and carries `returnTo` on, e.g. to an invitation.
     const answer = await action.run(() =>
@@ -42,6 +53,9 @@ export function SignUp() {
     if (answer) {
       setSentTo(email.trim());
       setPassword('');
+    } else {
+      // The server's field errors get focus the same way; a message without a field is the alert above.
+      setRefusals((count) => count + 1);
     }
   };
 
@@ -65,7 +79,7 @@ export function SignUp() {
   return (
     <div className="narrow">
       <PageTitle>{t.signUpTitle}</PageTitle>
-      <form className="form card" onSubmit={submit} noValidate>
+      <form className="form card" onSubmit={submit} noValidate ref={formRef}>
         <ErrorBox error={action.error} />
         <TextField
           label={t.name}

@@ -129,7 +129,7 @@ export class CommentService {
     }));
     // Replies under a comment that is no longer public are not shown, so they do not count either.
     const publicCommentCount = approved.filter((c) => c.parentId === null || shown.has(c.parentId)).length;
-    return { comments, publicCommentCount, countText: commentCountText(publicCommentCount) };
+    return { comments, publicCommentCount, countText: commentCountText(publicCommentCount, website.locale) };
   }
 
   /**

@@ -74,7 +74,7 @@ withTestDatabases((db) => {
   const queueUrl = () => `/api/admin/sites/${websiteId}/comments`;
 
   describe('comments', () => {
-    it('R4.8.1 R8.8.5 R8.8.6 a comment waits for a moderator, then counts as "1 Comment"', async () => {
+    it('R4.8.1 R8.8.5 R8.8.6 a comment waits for a moderator, then counts as "1 Kommentar" on a German site (R8.8.5 in German, issue 22)', async () => {
       const erika = visitor();
       const posted = await comment(erika, { authorEmail: 'erika@example.de' });
       expect(posted.status).toBe(202);
@@ -82,7 +82,7 @@ withTestDatabases((db) => {
       expect(await thread(erika)).toMatchObject({
         comments: [],
         publicCommentCount: 0,
-        countText: 'No Comments',
+        countText: 'Keine Kommentare',
         acceptsComments: true,
       });
 
@@ -100,7 +100,7 @@ withTestDatabases((db) => {
       expect(approved.body.comment.status).toBe('approved');
 
       const after = await thread(erika);
-      expect(after.countText).toBe('1 Comment');
+      expect(after.countText).toBe('1 Kommentar');
       expect(after.comments[0]).toMatchObject({ authorName: 'Erika', body: 'Schöne Bilder!', replies: [] });
       // Visitors never see the email address.
       expect(JSON.stringify(after)).not.toContain('erika@example.de');
@@ -121,7 +121,7 @@ withTestDatabases((db) => {
       await moderator.patch(`${queueUrl()}/${nested.id}`, { status: 'rejected' });
 
       const after = await thread(max);
-      expect(after.countText).toBe('2 Comments');
+      expect(after.countText).toBe('2 Kommentare');
       expect(after.comments[0].replies.map((r: { body: string }) => r.body)).toEqual(['Finde ich auch.']);
     });
 

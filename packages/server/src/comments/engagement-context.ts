@@ -124,7 +124,7 @@ export async function engagementContext(
       commentState: input.commentState ?? 0,
       publicCommentCount,
       likeCount: counts.likeCount,
-      countText: commentCountText(publicCommentCount),
+      countText: commentCountText(publicCommentCount, website.locale),
       // Spec 4 (R4.8.1–R4.8.3), or Disqus in place of the built-in comments when the site names an account.
       showComments: visible || disqus !== undefined,
       commentsIsland,

@@ -197,7 +197,7 @@ withTestDatabases((db) => {
       });
       const res = await get(app, '/journal/p/emaille-becher-richtig-pflegen');
       expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<span class="comments__count">1 Comment</span>');
+      expect(res.body).toContain('<span class="comments__count">1 Kommentar</span>');
       expect(res.body).toContain('data-island="comments"');
       expect(res.body).toContain('class="comment-form"');
       expect(res.body).toContain('Danke für die &lt;b&gt;Tipps&lt;/b&gt;!');
@@ -239,7 +239,7 @@ withTestDatabases((db) => {
         commentState: 1,
       });
       const res = await get(app, '/kurse/p/mit-kommentaren');
-      expect(res.body).toContain('<span class="comments__count">No Comments</span>');
+      expect(res.body).toContain('<span class="comments__count">Keine Kommentare</span>');
       expect(res.body).toContain('class="comment-form"');
     });
   });

@@ -11,6 +11,7 @@ import { parseOr400 } from '../parse-input.js';
 import type { RateLimiter } from '../rate-limit.js';
 import type { SharedState } from '../shared-state.js';
 import { websiteOf } from '../site-request.js';
+import type { EntryRefusalPage } from './account-pages.js';
 import { CustomerAccountService, CustomerError } from './customer-account-service.js';
 import { type CustomerNoticeType, customerNotices } from './customer-messages.js';
 import type { CustomerAuth } from './customer-session.js';
@@ -119,6 +120,8 @@ export function registerCustomerAccountRoutes(
   storage: Storage,
   auth: CustomerAuth,
   limiters: CustomerLimiters,
+  /** Shows a refused sign-up, sign-in or password form again with its values (account-pages.ts). */
+  refusalPage?: EntryRefusalPage,
 ) {
   const service = new CustomerAccountService(storage);
 
@@ -155,6 +158,11 @@ export function registerCustomerAccountRoutes(
         };
       } catch (error) {
         if (!form || !(error instanceof HttpError)) throw error;
+        // An entry form comes back with what was typed and the problem at its field, status 422 (issue 22).
+        if (error.type !== 'NOT_SIGNED_IN' && refusalPage) {
+          const shown = await refusalPage(path, request, reply, error);
+          if (shown) return shown;
+        }
         const page =
           error.type === 'NOT_SIGNED_IN'
             ? SIGN_IN_PAGE

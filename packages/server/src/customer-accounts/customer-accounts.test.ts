@@ -294,7 +294,39 @@ withTestDatabases((db) => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.message).toContain('Zu viele Anmeldeversuche');
     const form = await v.form('/account/anmelden', { email: 'ratelimit@example.de', password: PASSWORD });
-    expect(form.headers.location).toBe('/account/anmelden?fehler=TOO_MANY_SIGN_INS');
+    // The sign-in form again (issue 22), with the address kept and the reason in the summary.
+    expect(form.statusCode).toBe(422);
+    expect(form.body).toContain('Zu viele Anmeldeversuche');
+    expect(form.body).toContain('value="ratelimit@example.de"');
+  });
+
+  it('WCAG 3.3.1 3.3.3 a refused sign-up form comes back with the values, every problem at its field and "Fehler" in the title', async () => {
+    const v = await visitor();
+    const res = await v.form('/account/registrieren', {
+      name: 'Kim',
+      email: 'gast@example',
+      password: 'kurz',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toMatch(/<title>Fehler: Kundenkonto erstellen – /);
+    expect(res.body).toContain('value="Kim"');
+    expect(res.body).toContain('value="gast@example"');
+    // The password is never sent back.
+    expect(res.body).not.toContain('kurz');
+    for (const id of ['email', 'password']) {
+      expect(res.body).toContain(`<input id="${id}" aria-invalid="true" aria-describedby="${id}-fehler"`);
+      expect(res.body).toContain(`<li><a href="#${id}">`);
+    }
+    expect(res.body).not.toContain('<input id="name" aria-invalid');
+    expect(res.body).toMatch(/class="error-summary" id="fehler" tabindex="-1" autofocus/);
+    // The JSON API keeps its answer.
+    const json = await v.request('POST', '/account/registrieren', {
+      name: 'Kim',
+      email: 'gast@example',
+      password: 'kurz',
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().error.type).toBe('INVALID_EMAIL');
   });
 
   it('resets the password by a single-use email link and ends the old sessions', async () => {
@@ -322,7 +354,8 @@ withTestDatabases((db) => {
       token,
       password: 'noch-ein-passwort',
     });
-    expect(again.headers.location).toContain('fehler=LINK_INVALID');
+    expect(again.statusCode).toBe(422);
+    expect(again.body).toContain('Dieser Link ist ungültig');
     expect((await oldBrowser.request('GET', '/account')).headers.location).toBe(
       '/account/anmelden?zurueck=%2Faccount',
     );

@@ -46,8 +46,9 @@ export function registerCustomerAccounts(
     else done();
   });
   const limiters = { ...customerLimiters(options.shared), ...options.limiters };
-  const restockSignUp = registerCustomerAccountRoutes(site, deps.storage, auth, limiters);
-  registerAccountPages(site, deps, auth, options.now);
+  // The pages first: a refused sign-up or sign-in form is answered with its page again (issue 22).
+  const refusalPage = registerAccountPages(site, deps, auth, options.now);
+  const restockSignUp = registerCustomerAccountRoutes(site, deps.storage, auth, limiters, refusalPage);
   return { auth, restockSignUp };
 }
 

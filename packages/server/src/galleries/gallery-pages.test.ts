@@ -70,7 +70,7 @@ withTestDatabases((db) => {
 
   it('R4.8.1 R8.8.5 R3.11.1 shows comments, the like button and the share links the demo site chose', async () => {
     const html = (await get(DEMO, '/galerie')).body;
-    expect(html).toContain('<span class="comments__count">No Comments</span>');
+    expect(html).toContain('<span class="comments__count">Keine Kommentare</span>');
     expect(html).toContain('data-island="comments"');
     expect(html).toContain('data-island="like-button"');
     expect(html).toContain('Auf Facebook teilen');
@@ -92,10 +92,10 @@ withTestDatabases((db) => {
       body: 'Toll <b>gemacht</b>',
       clientHash: 'x',
     });
-    expect((await get(DEMO, '/galerie')).body).toContain('No Comments');
+    expect((await get(DEMO, '/galerie')).body).toContain('Keine Kommentare');
     await storage.comments.moderate(demoId, c.id, 'approved');
     const html = (await get(DEMO, '/galerie')).body;
-    expect(html).toContain('<span class="comments__count">1 Comment</span>');
+    expect(html).toContain('<span class="comments__count">1 Kommentar</span>');
     // Visitors' text is escaped.
     expect(html).toContain('Toll &lt;b&gt;gemacht&lt;/b&gt;');
   });

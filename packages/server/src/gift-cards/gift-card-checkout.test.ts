@@ -189,6 +189,37 @@ withTestDatabases((db) => {
     expect((await giftMails())[0]).toMatchObject({ to: 'selbst@example.de' });
   });
 
+  it('WCAG 3.3.1 3.3.3 a refused gift-card form comes back (422) with what was typed and the email marked, not as JSON', async () => {
+    const v = await visitor();
+    const res = await app.inject({
+      method: 'POST',
+      url: BUY,
+      headers: {
+        host,
+        cookie: [...v.cookies].map(([k, value]) => `${k}=${value}`).join('; '),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({
+        crumb: v.crumb!,
+        websiteId: shop.websiteId,
+        giftCardProductId: shop.giftCard.id,
+        sku: `${host}-GC25`,
+        email: 'gast@example',
+        recipientEmail: 'freundin@example.de',
+        fromName: 'Tante Ida',
+        paymentMethod: 'bank-transfer',
+      }).toString(),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toMatch(/<title>Fehler: /);
+    expect(res.body).toContain('value="gast@example"');
+    expect(res.body).toContain('value="freundin@example.de"');
+    expect(res.body).toContain('value="Tante Ida"');
+    expect(res.body).toContain('aria-invalid="true" aria-describedby="email-fehler"');
+    expect(res.body).toContain('<li><a href="#email">');
+  });
+
   it('R1.2.5 a declined payment or a bad email issues no card and sends no mail', async () => {
     const v = await visitor();
     const mailsBefore = (await giftMails()).length;

@@ -1,6 +1,6 @@
 import { formatMoney, PageType, SESSION_MESSAGES } from '@baukasten/commerce';
 import type { Storage } from '@baukasten/storage';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { orderView } from '../commerce/checkout-service.js';
 import type { CommerceOptions } from '../commerce/commerce-routes.js';
@@ -12,7 +12,9 @@ import { parseOr400 } from '../parse-input.js';
 import { InMemoryRateLimiter, type RateLimiter } from '../rate-limit.js';
 import { websiteOf } from '../site-request.js';
 import {
+  type CheckoutFormRefusal,
   checkoutFormFields,
+  checkoutFormRefusal,
   checkoutInputOf,
   isFormPost,
   messagePage,
@@ -81,8 +83,13 @@ export function registerGiftCardRoutes(
     await limited(limiter)(request);
   };
 
-  site.get('/checkout/giftcard', async (request, reply) => {
-    const query = parseOr400(choiceQuery, request.query);
+  /** The gift-card checkout page; with a refusal, the refused form again (status 422, issue 22). */
+  const renderOffer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    query: z.infer<typeof choiceQuery>,
+    refusal?: CheckoutFormRefusal,
+  ) => {
     const website = websiteOf(request);
     let offer: GiftCardOffer;
     try {
@@ -124,15 +131,26 @@ export function registerGiftCardRoutes(
       priceText: context.priceText,
       crumb: request.crumb,
       providers: giftCards.providersFor(website),
+      refusal,
     });
-    return sendCheckoutPage(request, reply, {
-      website,
-      pageType: PageType.CHECKOUT,
-      title: giftCardMessages.pageTitle,
-      context,
-      html,
-    });
-  });
+    return sendCheckoutPage(
+      request,
+      reply,
+      {
+        website,
+        pageType: PageType.CHECKOUT,
+        title: giftCardMessages.pageTitle,
+        context,
+        html,
+        refused: refusal !== undefined,
+      },
+      refusal ? 422 : 200,
+    );
+  };
+
+  site.get('/checkout/giftcard', async (request, reply) =>
+    renderOffer(request, reply, parseOr400(choiceQuery, request.query)),
+  );
 
   site.post('/api/commerce/checkout/giftcard', { preHandler: guarded }, async (request, reply) => {
     const body = parseOr400(purchaseBody, request.body);
@@ -162,6 +180,17 @@ export function registerGiftCardRoutes(
         : { ...giftCardView(website, card), maskedCode: null, message: giftCardMessages.pendingCode };
       return reply.code(201).send({ order: orderView(website, order), giftCard });
     } catch (error) {
+      // A plain form gets its page again with what was typed, never a JSON answer (issue 22).
+      if (isFormPost(request) && error instanceof HttpError) {
+        const refusal = checkoutFormRefusal(error, request.body, false);
+        const gift = { recipientEmail: body.recipientEmail ?? '', fromName: body.fromName ?? '' };
+        return renderOffer(
+          request,
+          reply,
+          { websiteId: body.websiteId, giftCardProductId: body.giftCardProductId, sku: body.sku },
+          { ...refusal, values: { ...refusal.values, ...gift } },
+        );
+      }
       return sendFieldsError(reply, error);
     }
   });

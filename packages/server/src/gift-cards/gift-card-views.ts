@@ -2,7 +2,7 @@ import { formatMoney } from '@baukasten/commerce';
 import type { GiftCard, Order, Website } from '@baukasten/storage';
 import type { PaymentProvider } from '../commerce/payment-providers.js';
 import { serverMessages } from '../messages.js';
-import { checkoutFormHtml, esc } from '../subscriptions/checkout-page.js';
+import { type CheckoutFormRefusal, checkoutFormHtml, esc } from '../subscriptions/checkout-page.js';
 import { maskGiftCardCode } from './gift-card-code.js';
 import { giftCardMessages as m } from './gift-card-messages.js';
 import type { DenominationMissing, GiftCardOffer } from './gift-card-service.js';
@@ -32,6 +32,8 @@ export interface GiftCardOfferPage {
   priceText: string;
   crumb: string | undefined;
   providers: readonly PaymentProvider[];
+  /** A refused purchase form, shown again with its values and problems (issue 22). */
+  refusal?: CheckoutFormRefusal;
 }
 
 /** The card on offer, the other amounts and the order form with the optional gift fields. */
@@ -42,7 +44,12 @@ export function giftCardOfferHtml({
   priceText,
   crumb,
   providers,
+  refusal,
 }: GiftCardOfferPage) {
+  const typed = (name: string) => {
+    const value = refusal?.values[name];
+    return value ? ` value="${esc(value)}"` : '';
+  };
   const others = offer.denominations
     .filter((d) => d.sku !== offer.variant.sku)
     .map((d) => `<a href="${esc(offerUrl(website, offer.item.id, d.sku))}">${esc(d.amountText)}</a>`)
@@ -58,9 +65,10 @@ ${checkoutFormHtml({
   providers,
   needsAddress: false,
   submitLabel: m.buy,
+  refusal,
   extraHtml: `<fieldset><legend>${esc(m.giftLegend)}</legend>
-<label for="recipientEmail">${esc(m.recipientEmailLabel)}</label><input id="recipientEmail" name="recipientEmail" type="email">
-<label for="fromName">${esc(m.fromNameLabel)}</label><input id="fromName" name="fromName" type="text"></fieldset>`,
+<label for="recipientEmail">${esc(m.recipientEmailLabel)}</label><input id="recipientEmail" name="recipientEmail" type="email"${typed('recipientEmail')}>
+<label for="fromName">${esc(m.fromNameLabel)}</label><input id="fromName" name="fromName" type="text"${typed('fromName')}></fieldset>`,
 })}`;
 }
 

@@ -3,12 +3,12 @@ import type { StoredCart, Website } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type CartChoices, type CartView, cartView, totalsOf } from '../commerce/cart-view.js';
+import { countryOptions } from '../commerce/checkout-countries.js';
 import { CART_COOKIE } from '../commerce/commerce-routes.js';
 import type { PaymentProvider } from '../commerce/payment-providers.js';
 import { checkoutPrefillOf } from '../customer-accounts/customer-accounts.js';
 import { websiteOf } from '../site-request.js';
 import { CART_PATH, CHECKOUT_PATH, confirmationPath, pageQueryOf } from './cart-page.js';
-import { countryOptions } from './checkout-countries.js';
 import {
   cartDisplay,
   minimumOrderOf,
@@ -20,6 +20,7 @@ import {
 import { checkoutErrorMessage, commercePageTexts } from './commerce-page-messages.js';
 import { formRefusal, REFUSED_STATUS, refusedTitle } from './form-refusal.js';
 import { baseContext, type PageDeps, sendPage } from './send-page.js';
+import { discountRowsOf } from './discount-rows.js';
 import { siteOrigin } from './seo-routes.js';
 
 /*
@@ -94,6 +95,7 @@ function totalSetOf(
     subtotalText: money(view.subtotalCents),
     hasDiscount: view.discountCents > 0,
     discountText: money(view.discountCents),
+    discountRows: discountRowsOf(view.appliedDiscounts, money),
     codesText: view.validCoupons.join(', ') || null,
     shippingCostText: money(view.shippingCostCents),
     // The compact rows of the summary beside the form (one "enthaltene MwSt." row).

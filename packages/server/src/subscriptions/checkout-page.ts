@@ -1,4 +1,4 @@
-import type { ShippingAddress } from '@baukasten/commerce';
+import { type ShippingAddress, shippingAddressProblems } from '@baukasten/commerce';
 import type { Website } from '@baukasten/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { TEST_MODE_BANNER_TEXT, withTestModeBanner } from '../commerce/test-mode
 import { escapeHtml } from '../email/email-templates.js';
 import { HttpError } from '../http-error.js';
 import { serverMessages } from '../messages.js';
+import { formRefusal } from '../pages/form-refusal.js';
 
 /*
  * The small server-rendered pages of the subscription and gift-card checkouts (page types 201, 202,
@@ -34,6 +35,8 @@ export interface CheckoutPage {
   context: Record<string, unknown>;
   /** Inner HTML of the main element; every value in it already escaped. */
   html: string;
+  /** A refused form shown again: the title starts with "Fehler" (WCAG 2.4.2, issue 22). */
+  refused?: boolean;
 }
 
 export function sendCheckoutPage(
@@ -55,10 +58,12 @@ export function sendCheckoutPage(
   }
   const html = `<!doctype html>
 <html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(page.title)} – ${esc(page.website.title)}</title>
+<title>${page.refused ? 'Fehler: ' : ''}${esc(page.title)} – ${esc(page.website.title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5}
 label{display:block;margin:.6rem 0 .2rem}input,select{width:100%;padding:.4rem;box-sizing:border-box}
-button{margin-top:1rem;padding:.6rem 1.2rem}.hinweis{background:#fff3cd;padding:.6rem}fieldset{margin-top:1rem}</style>
+button{margin-top:1rem;padding:.6rem 1.2rem}.hinweis{background:#fff3cd;padding:.6rem}fieldset{margin-top:1rem}
+.fehlerliste{border:3px solid #b3261e;padding:.6rem 1rem;margin:1rem 0}.fehlerliste h2{font-size:1.1rem;margin:0}
+.feldfehler{color:#b3261e;font-weight:600;margin:.2rem 0}[aria-invalid="true"]{border:2px solid #b3261e}</style>
 </head><body data-page-type="${page.pageType}">
 <header><a href="/">${esc(page.website.title)}</a></header>
 <main><h1>${esc(page.title)}</h1>
@@ -82,6 +87,9 @@ export function messagePage(website: Website, pageType: number, title: string, m
   };
 }
 
+/** Problems of a refused post, by field name; set while one form is rendered (one request at a time). */
+type FieldProblems = Readonly<Record<string, string>>;
+
 const input = (
   name: string,
   label: string,
@@ -89,10 +97,76 @@ const input = (
   required = true,
   autocomplete = '',
   value?: string | null,
+  problem?: string,
 ) =>
-  `<label for="${name}">${esc(label)}</label><input id="${name}" name="${name}" type="${type}"${
-    value ? ` value="${esc(value)}"` : ''
-  }${required ? ' required' : ''}${autocomplete ? ` autocomplete="${autocomplete}"` : ''}>`;
+  `<label for="${name}">${esc(label)}</label>${
+    problem ? `<p class="feldfehler" id="${name}-fehler">${esc(problem)}</p>` : ''
+  }<input id="${name}" name="${name}" type="${type}"${value ? ` value="${esc(value)}"` : ''}${
+    required ? ' required' : ''
+  }${autocomplete ? ` autocomplete="${autocomplete}"` : ''}${
+    problem ? ` aria-invalid="true" aria-describedby="${name}-fehler"` : ''
+  }>`;
+
+/** The labels of the order form's fields, in form order: they name the fields in the error summary. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  email: 'E-Mail-Adresse',
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  line1: 'Straße und Hausnummer',
+  line2: 'Adresszusatz',
+  postalCode: 'Postleitzahl',
+  city: 'Ort',
+  country: 'Land',
+  cardNumber: 'Kartennummer',
+};
+
+/**
+ * The error summary above a refused form (issue 22): focused without script (`autofocus`), linking to
+ * each field with a problem.
+ */
+function errorSummaryHtml(refusal: CheckoutFormRefusal): string {
+  const { summary } = formRefusal(refusal.message, refusal.fields, FIELD_LABELS);
+  const list = summary.length
+    ? `<ul>${summary.map((line) => `<li><a href="#${esc(line.target)}">${esc(line.text)}</a></li>`).join('')}</ul>`
+    : '';
+  return `<div class="fehlerliste" id="fehler" tabindex="-1" autofocus role="group" aria-labelledby="fehler-titel"><h2 id="fehler-titel">${esc(
+    refusal.message,
+  )}</h2>${list}</div>`;
+}
+
+/** A refused post of the order form: the message, the problems by field, what was typed. */
+export interface CheckoutFormRefusal {
+  message: string;
+  fields: FieldProblems;
+  values: Readonly<Record<string, string>>;
+}
+
+/**
+ * The refusal of a posted order form: the service stops at the email, so a refused email also names the
+ * address's problems. The card number is never sent back.
+ */
+export function checkoutFormRefusal(
+  error: HttpError,
+  body: unknown,
+  needsAddress: boolean,
+): CheckoutFormRefusal {
+  const posted = (body ?? {}) as Record<string, unknown>;
+  const values: Record<string, string> = {};
+  for (const name of [...Object.keys(FIELD_LABELS), 'paymentMethod']) {
+    const value = posted[name];
+    if (name !== 'cardNumber' && typeof value === 'string') values[name] = value.slice(0, 2000);
+  }
+  const fields: Record<string, string> = error instanceof FieldsError ? { ...error.fields } : {};
+  if (needsAddress && error.type === 'INVALID_EMAIL') Object.assign(fields, shippingAddressProblems(values));
+  if (
+    error.type === 'PAYMENT_DECLINED' &&
+    typeof posted.cardNumber === 'string' &&
+    posted.cardNumber.trim()
+  ) {
+    fields.cardNumber = error.message;
+  }
+  return { message: error.message, fields, values };
+}
 
 /** What a signed-in customer finds filled in: the account's email and its default saved address. */
 export interface CheckoutPrefill {
@@ -111,6 +185,8 @@ export interface CheckoutFormOptions {
   extraHtml?: string;
   /** A signed-in customer's email and address (customer-accounts' checkoutPrefillOf); null: empty fields. */
   prefill?: CheckoutPrefill | null;
+  /** A refused post: shown again with its values and problems (status 422 by the caller). */
+  refusal?: CheckoutFormRefusal;
 }
 
 /** The order form: email, address when something is shipped, payment. */
@@ -118,45 +194,58 @@ export function checkoutFormHtml(options: CheckoutFormOptions): string {
   const hidden = Object.entries({ ...options.hidden, crumb: options.crumb ?? '' })
     .map(([name, value]) => `<input type="hidden" name="${esc(name)}" value="${esc(value)}">`)
     .join('');
-  const saved = options.prefill?.address ?? {};
+  const refusal = options.refusal;
+  const saved: Partial<Record<string, string>> = refusal
+    ? refusal.values
+    : ((options.prefill?.address ?? {}) as Partial<Record<string, string>>);
+  const problem = (name: string) => refusal?.fields[name];
   const address = options.needsAddress
-    ? `<fieldset><legend>Lieferadresse</legend>${input('firstName', 'Vorname', 'text', true, 'given-name', saved.firstName)}${input(
+    ? `<fieldset><legend>Lieferadresse</legend>${input('firstName', 'Vorname', 'text', true, 'given-name', saved.firstName, problem('firstName'))}${input(
         'lastName',
         'Nachname',
         'text',
         true,
         'family-name',
         saved.lastName,
-      )}${input('line1', 'Straße und Hausnummer', 'text', true, 'address-line1', saved.line1)}${input(
+        problem('lastName'),
+      )}${input('line1', 'Straße und Hausnummer', 'text', true, 'address-line1', saved.line1, problem('line1'))}${input(
         'line2',
         'Adresszusatz',
         'text',
         false,
         'address-line2',
         saved.line2,
-      )}${input('postalCode', 'Postleitzahl', 'text', true, 'postal-code', saved.postalCode)}${input(
+        problem('line2'),
+      )}${input('postalCode', 'Postleitzahl', 'text', true, 'postal-code', saved.postalCode, problem('postalCode'))}${input(
         'city',
         'Ort',
         'text',
         true,
         'address-level2',
         saved.city,
-      )}<label for="country">Land</label><input id="country" name="country" value="${esc(
-        saved.country || 'DE',
-      )}" required></fieldset>`
+        problem('city'),
+      )}<label for="country">Land</label>${
+        problem('country') ? `<p class="feldfehler" id="country-fehler">${esc(problem('country'))}</p>` : ''
+      }<input id="country" name="country" value="${esc(saved.country || 'DE')}" required${
+        problem('country') ? ' aria-invalid="true" aria-describedby="country-fehler"' : ''
+      }></fieldset>`
     : '';
+  const email = refusal ? refusal.values.email : options.prefill?.email;
+  // A refused post keeps the method chosen, when it is still offered.
+  const posted = refusal?.values.paymentMethod;
+  const chosen = options.providers.some((p) => p.id === posted) ? posted : undefined;
   const methods = options.providers
     .map(
       (p, i) =>
-        `<label><input type="radio" name="paymentMethod" value="${esc(p.id)}"${i === 0 ? ' checked' : ''}> ${esc(
-          PAYMENT_LABELS[p.id] ?? p.id,
-        )}</label>`,
+        `<label><input type="radio" name="paymentMethod" value="${esc(p.id)}"${
+          (chosen ? p.id === chosen : i === 0) ? ' checked' : ''
+        }> ${esc(PAYMENT_LABELS[p.id] ?? p.id)}</label>`,
     )
     .join('');
-  return `<form method="post" action="${esc(options.action)}">${hidden}
-${input('email', 'E-Mail-Adresse', 'email', true, 'email', options.prefill?.email)}
+  return `${refusal ? errorSummaryHtml(refusal) : ''}<form method="post" action="${esc(options.action)}">${hidden}
+${input('email', 'E-Mail-Adresse', 'email', true, 'email', email, problem('email'))}
 ${address}${options.extraHtml ?? ''}
-<fieldset><legend>Zahlungsart</legend>${methods}${input('cardNumber', 'Kartennummer (nur bei Kreditkarte)', 'text', false, 'cc-number')}</fieldset>
+<fieldset><legend>Zahlungsart</legend>${methods}${input('cardNumber', 'Kartennummer (nur bei Kreditkarte)', 'text', false, 'cc-number', null, problem('cardNumber'))}</fieldset>
 <button type="submit">${esc(options.submitLabel)}</button>
 </form>`;
 }

@@ -546,6 +546,34 @@ withTestDatabases((db) => {
     expect((await subscribe(v, cartToken)).statusCode).toBe(201);
   });
 
+  it('WCAG 3.3.1 3.3.3 a refused subscription form comes back (422) with the values, the problems at their fields and "Fehler" in the title', async () => {
+    const v = await visitor();
+    const cartToken = await startCart(v, { itemId: coffee.id, sku: 'KAFFEE-250', qty: 1 });
+    const res = await formPost(v, CHECKOUT, {
+      cartToken,
+      crumb: v.crumb!,
+      email: 'gast@example',
+      firstName: 'Erika',
+      lastName: 'Muster',
+      line1: 'Hauptstraße 1',
+      postalCode: '1',
+      city: 'Berlin',
+      country: 'DE',
+      paymentMethod: 'bank-transfer',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toMatch(/<title>Fehler: /);
+    expect(res.body).toContain('value="gast@example"');
+    expect(res.body).toContain('value="Erika"');
+    for (const id of ['email', 'postalCode']) {
+      expect(res.body).toContain(`aria-invalid="true" aria-describedby="${id}-fehler"`);
+      expect(res.body).toContain(`<li><a href="#${id}">`);
+    }
+    expect(res.body).toMatch(/id="fehler" tabindex="-1" autofocus/);
+    expect(await storage.carts.find(shop.websiteId, cartToken)).toMatchObject({ isPurchased: false });
+  });
+
   describe('rate limit', () => {
     let limited: FastifyInstance;
     beforeAll(async () => {

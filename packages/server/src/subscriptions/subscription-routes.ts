@@ -1,6 +1,6 @@
 import { formatMoney, PageType, ProductType, SESSION_MESSAGES } from '@baukasten/commerce';
 import type { Storage } from '@baukasten/storage';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { additionalFieldsInput, optionalText } from '../commerce/cart-input.js';
 import { type EntrySnapshot, totalsOf } from '../commerce/cart-view.js';
@@ -15,7 +15,9 @@ import { InMemoryRateLimiter } from '../rate-limit.js';
 import { websiteOf } from '../site-request.js';
 import { siteOrigin } from '../site-url.js';
 import {
+  type CheckoutFormRefusal,
   checkoutFormFields,
+  checkoutFormRefusal,
   checkoutInputOf,
   isFormPost,
   sendCheckoutPage,
@@ -79,8 +81,13 @@ export function registerSubscriptionRoutes(
     return { data };
   });
 
-  site.get('/checkout/subscribe', async (request, reply) => {
-    const { cartToken } = parseOr400(tokenQuery, request.query);
+  /** The subscription checkout page; with a refusal, the refused form again (status 422, issue 22). */
+  const renderCheckout = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cartToken: string | undefined,
+    refusal?: (needsAddress: boolean) => CheckoutFormRefusal,
+  ) => {
     const website = websiteOf(request);
     const { cart, entry, plan } = await subscriptions.checkoutOf(website, cartToken);
     if (cart.isPurchased && cart.orderId) return reply.redirect(confirmationUrl(cart.orderId), 303);
@@ -128,15 +135,27 @@ export function registerSubscriptionRoutes(
         providers: subscriptions.providersFor(website),
         needsAddress,
         prefill,
+        refusal: refusal?.(needsAddress),
       },
     });
-    return sendCheckoutPage(request, reply, {
-      website,
-      pageType: PageType.CHECKOUT,
-      title: subscriptionMessages.pageTitle,
-      context,
-      html,
-    });
+    return sendCheckoutPage(
+      request,
+      reply,
+      {
+        website,
+        pageType: PageType.CHECKOUT,
+        title: subscriptionMessages.pageTitle,
+        context,
+        html,
+        refused: refusal !== undefined,
+      },
+      refusal ? 422 : 200,
+    );
+  };
+
+  site.get('/checkout/subscribe', async (request, reply) => {
+    const { cartToken } = parseOr400(tokenQuery, request.query);
+    return renderCheckout(request, reply, cartToken);
   });
 
   site.post('/api/commerce/checkout/subscribe', { preHandler: guarded }, async (request, reply) => {
@@ -154,6 +173,12 @@ export function registerSubscriptionRoutes(
         .code(201)
         .send({ order: orderView(website, order), subscription: subscriptionView(website, subscription) });
     } catch (error) {
+      // A plain form gets its page again with what was typed, never a JSON answer (issue 22).
+      if (isFormPost(request) && error instanceof HttpError) {
+        return renderCheckout(request, reply, body.cartToken, (needsAddress) =>
+          checkoutFormRefusal(error, request.body, needsAddress),
+        );
+      }
       return sendFieldsError(reply, error);
     }
   });

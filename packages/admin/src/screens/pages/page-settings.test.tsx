@@ -86,6 +86,7 @@ describe('page settings and draft preview', () => {
     await user.click(screen.getByRole('button', { name: 'Einstellungen speichern' }));
     expect(await screen.findByText('Die Seiteneinstellungen wurden gespeichert.')).toBeTruthy();
     expect(sent.find((r) => r.method === 'PATCH')!.body).toEqual({
+      showTitle: true,
       seoTitle: 'Wer wir sind',
       seoDescription: 'Ein kleiner Laden.',
       socialImage: { assetUrl: `/media/${ID}/laden.jpg`, altText: 'Unser Laden' },

@@ -3,7 +3,7 @@ import type { Collection, CollectionDetail } from '../../api/admin-types.js';
 import { api } from '../../api/api-client.js';
 import { useSite } from '../../site-context.js';
 import { useAction } from '../../ui/async.js';
-import { Button, ErrorBox, StatusMessage, TextArea, TextField } from '../../ui/controls.js';
+import { Button, Checkbox, ErrorBox, StatusMessage, TextArea, TextField } from '../../ui/controls.js';
 import { ImagePicker } from '../media/image-picker.js';
 
 /*
@@ -13,6 +13,9 @@ import { ImagePicker } from '../media/image-picker.js';
 
 export const S = {
   title: 'SEO und Teilen',
+  showTitle: 'Titel anzeigen',
+  showTitleHint:
+    'Zeigt den Seitentitel als Überschrift über dem Inhalt. Sonst steht er nur für Screenreader da. Auf der Startseite ist er anfangs aus.',
   seoTitle: 'SEO-Titel',
   seoTitleHint: 'Steht im Browser-Tab und in Suchergebnissen. Leer: „Seitentitel – Website-Titel“.',
   seoDescription: 'SEO-Beschreibung',
@@ -27,6 +30,7 @@ export const S = {
 } as const;
 
 interface SeoChanges {
+  showTitle: boolean;
   seoTitle: string | null;
   seoDescription: string | null;
   socialImage: { assetUrl: string; altText: string } | null;
@@ -54,6 +58,7 @@ export function PageSettings({
 }) {
   const { site } = useSite();
   const action = useAction();
+  const [showTitle, setShowTitle] = useState(page.showTitle ?? page.urlId !== '');
   const [seoTitle, setSeoTitle] = useState(page.seo?.title ?? '');
   const [seoDescription, setSeoDescription] = useState(page.seo?.description ?? '');
   const [socialImage, setSocialImage] = useState(page.seo?.socialImage ?? null);
@@ -63,6 +68,7 @@ export function PageSettings({
     setNote('');
     const answer = await action.run(() =>
       pageSeo.update(site.id, page.id, {
+        showTitle,
         seoTitle: seoTitle.trim() || null,
         seoDescription: seoDescription.trim() || null,
         socialImage,
@@ -78,6 +84,12 @@ export function PageSettings({
     <form className="form card" onSubmit={submit} noValidate aria-labelledby="page-settings-title">
       <h2 id="page-settings-title">{S.title}</h2>
       <ErrorBox error={action.error} />
+      <Checkbox
+        label={S.showTitle}
+        hint={S.showTitleHint}
+        checked={showTitle}
+        onChange={(e) => setShowTitle(e.target.checked)}
+      />
       <TextField
         label={S.seoTitle}
         hint={S.seoTitleHint}

@@ -8,8 +8,9 @@ import { asNumber, asText, field, isTruthy, path } from '../content/template-val
 /** Disqus replaces the built-in comments when the site names its Disqus account. */
 const disqusShortname = (scope: RenderScope) => scope.resolve('websiteSettings.disqusShortname');
 
-export const commentCount: Formatter = (value) =>
-  commentCountText(asNumber(field(value, 'publicCommentCount')));
+// The site's locale picks the words: 'Keine Kommentare' on a German site (issue 22).
+export const commentCount: Formatter = (value, _args, scope) =>
+  commentCountText(asNumber(field(value, 'publicCommentCount')), scope.locale);
 
 export const commentLink: Formatter = (value, _args, scope) => {
   const id = asText(field(value, 'id'));
@@ -17,7 +18,9 @@ export const commentLink: Formatter = (value, _args, scope) => {
   if (isTruthy(disqusShortname(scope))) {
     return `<a href="${url}" class="sqs-comment-link sqs-disqus-comment-link" data-id="${id}"></a>`;
   }
-  const [count, ...noun] = commentCountText(asNumber(field(value, 'publicCommentCount'))).split(' ');
+  const [count, ...noun] = commentCountText(asNumber(field(value, 'publicCommentCount')), scope.locale).split(
+    ' ',
+  );
   return (
     `<a href="${url}#comments-${id}" class="sqs-comment-link" data-id="${id}">\n` +
     `  ${count}\n  ${noun.join(' ')}\n  </a>`

@@ -87,6 +87,8 @@ export const pageChangesInput = z
     title: title.optional(),
     urlId: pageUrlField.optional(),
     hidden: z.boolean().optional(),
+    /** "Titel anzeigen": the page's title as a heading above its blocks (default off on the home page). */
+    showTitle: z.boolean().optional(),
     /** Page settings: the SEO title and description, and the image social networks show. */
     seoTitle: z.string().trim().max(200, m.seoTitleTooLong).nullable().optional(),
     seoDescription: z.string().trim().max(400, m.seoDescriptionTooLong).nullable().optional(),

@@ -128,6 +128,7 @@ export function registerPageAdminRoutes(parent: FastifyInstance, storage: Storag
       const input = parseInput(pageChangesInput, request.body);
       const settings: Record<string, unknown> = {};
       if (input.seoTitle !== undefined) settings.seoTitle = input.seoTitle || null;
+      if (input.showTitle !== undefined) settings.showTitle = input.showTitle;
       if (input.socialImage !== undefined) settings.socialImage = input.socialImage;
       const updated = await storage.collections
         .update(websiteId, pageId, {

@@ -1,5 +1,6 @@
 import { CollectionType } from '@baukasten/commerce';
 import type { Storage } from '@baukasten/storage';
+import { showsTitle } from '../../pages/page-context.js';
 import { PAGE_KINDS, type PageKind } from './page-input.js';
 
 /** A collection as the editor reads it: with its draft, when it has unpublished changes. */
@@ -41,6 +42,7 @@ export function collectionView(collection: EditableCollection) {
     isHomePage: collection.urlId === '',
     position: collection.position,
     hidden: collection.hidden,
+    showTitle: showsTitle(collection),
     seo: {
       title: stringSetting(collection, 'seoTitle'),
       description: collection.description ?? null,

@@ -115,6 +115,20 @@ withTestDatabases((db) => {
     expect(noType.body.error.fields.type).toBe(pageMessages.pageTypeUnknown);
   });
 
+  it('issue 22 "Titel anzeigen": the home page shows no title heading until the owner switches it on', async () => {
+    const html = async () =>
+      (await app.inject({ method: 'GET', url: '/', headers: { host: hostname } })).body;
+    // Still there for screen readers (one h1 per page), but not above the content.
+    expect(await html()).toContain('<h1 class="visually-hidden">Start</h1>');
+    const home = (await team.viewer.get(`${base}/collections`)).body.collections[0];
+    expect(home.showTitle).toBe(false);
+    const shown = await team.editor.patch(`${base}/collections/${home.id}`, { showTitle: true });
+    expect(shown.body.collection.showTitle).toBe(true);
+    expect(await html()).toContain('<h1>Start</h1>');
+    await team.editor.patch(`${base}/collections/${home.id}`, { showTitle: false });
+    expect(await html()).toContain('<h1 class="visually-hidden">Start</h1>');
+  });
+
   it('renames, moves, hides and sets SEO texts and the social image; the storefront follows', async () => {
     const page = (await createPage(team.admin, { type: 'page', title: 'Anfahrt' })).body.collection;
     const changed = await team.editor.patch(`${base}/collections/${page.id}`, {
@@ -136,7 +150,8 @@ withTestDatabases((db) => {
     });
     const seen = await visit('/weg');
     expect(seen.body.seo.description).toBe('Mit Bus und Bahn zu uns.');
-    expect((await visit('/anfahrt')).status).toBe(404);
+    // The old address leads to the new one (issue 24: automatic 301 after a rename).
+    expect((await visit('/anfahrt')).status).toBe(301);
 
     const hidden = await team.editor.patch(`${base}/collections/${page.id}`, {
       hidden: true,

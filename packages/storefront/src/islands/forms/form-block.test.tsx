@@ -141,7 +141,7 @@ describe('form block: server-rendered markup', () => {
     const ids = controls.map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(root.textContent).toContain('Mehr über dich');
-    expect(root.textContent).toContain('Strongly Agree');
+    expect(root.textContent).toContain('Stimme voll und ganz zu');
     expect(root.querySelector('input[type="email"]')).not.toBeNull();
   });
 
@@ -310,7 +310,7 @@ describe('form block: submitting', () => {
     fireEvent.click(screen.getByLabelText('Telefon', { selector: 'input[type="radio"]' }));
     fireEvent.click(screen.getByLabelText('Taschen'));
     fireEvent.click(screen.getByLabelText('Ich stimme den AGB zu'));
-    const agree = screen.getAllByLabelText('Agree');
+    const agree = screen.getAllByLabelText('Stimme zu');
     fireEvent.click(agree[0]);
     fireEvent.click(agree[1]);
     change('Stadt', 'Berlin');
@@ -371,6 +371,21 @@ describe('form block: validation in the browser', () => {
     expect(submitButton().textContent).toBe('Senden');
     expect(submitButton().disabled).toBe(false);
     expect(api.callsTo(SAVE)).toHaveLength(0);
+  });
+
+  it('WCAG 2.4.3 3.3.1 after a refused submit focus is on the first field with a problem and the Name error is tied to Vorname and Nachname', async () => {
+    stubApi();
+    const { container } = await renderForm();
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(fieldError(container, 'name')).toBe('Erforderlich'));
+    const first = screen.getByLabelText('Vorname');
+    const message = container.querySelector('[data-field-id="name"] > .form-field__error') as HTMLElement;
+    for (const part of [first, screen.getByLabelText('Nachname')]) {
+      expect(part.getAttribute('aria-invalid')).toBe('true');
+      expect(part.getAttribute('aria-describedby')).toBe(message.id);
+    }
+    // Not <body>: the first field in the form's order that has a problem.
+    await waitFor(() => expect(document.activeElement).toBe(first));
   });
 
   it('R5.5.9 R8.4.13 says an email must look like user@domain and clears the message once edited', async () => {

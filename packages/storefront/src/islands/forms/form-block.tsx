@@ -100,12 +100,25 @@ export function FormBlock({ form, submitText }: FormBlockProps) {
   const submissionKey = useRef<string | null>(null);
   const busy = useRef(false);
   const successRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const problemRef = useRef<HTMLDivElement>(null);
+  /** Counts refusals; each one moves focus once it has rendered. */
+  const [refusals, setRefusals] = useState(0);
   const captcha = useCaptcha('FORM_BLOCK_SUBMISSION', form.captchaEnabled !== false);
 
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (phase === 'success') successRef.current?.focus();
   }, [phase]);
+  // After a refusal the locked fieldset had taken focus to <body>: it goes to the first field with a
+  // problem, or to the banner when no field has one (issue 22, WCAG 2.4.3 / 3.3.1).
+  useEffect(() => {
+    if (refusals === 0) return;
+    const firstInvalid = formRef.current?.querySelector<HTMLElement>(
+      'input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="true"], fieldset[aria-invalid="true"] input',
+    );
+    (firstInvalid ?? problemRef.current)?.focus();
+  }, [refusals]);
 
   const change = (fieldId: string, value: FieldValue) => {
     setValues((current) => ({ ...current, [fieldId]: value }));
@@ -180,6 +193,7 @@ export function FormBlock({ form, submitText }: FormBlockProps) {
     setFieldErrors(outcome.fieldErrors ?? {});
     setProblem(outcome.message);
     setPhase('editing');
+    setRefusals((count) => count + 1);
     if (outcome.tokenSpent) captcha.reset();
   }
 
@@ -203,11 +217,17 @@ export function FormBlock({ form, submitText }: FormBlockProps) {
         </div>
       ) : null}
       {problem ? (
-        <div className="form-block__problem form-block__problem--top" role="alert">
+        <div
+          className="form-block__problem form-block__problem--top"
+          role="alert"
+          tabIndex={-1}
+          ref={problemRef}
+        >
           {problem}
         </div>
       ) : null}
       <form
+        ref={formRef}
         className="form-block__form"
         method="post"
         noValidate

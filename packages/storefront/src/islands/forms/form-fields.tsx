@@ -2,7 +2,7 @@ import {
   ANSWER_PARTS,
   addressLabel,
   characterCounter,
-  LIKERT_LABELS,
+  GERMAN_LIKERT_LABELS,
   regionLabelKey,
   regionsFor,
 } from '@baukasten/commerce';
@@ -99,6 +99,8 @@ function PartsFieldset(
               <select
                 id={id}
                 name={id}
+                aria-invalid={props.error ? true : undefined}
+                aria-describedby={describedBy}
                 value={parts[input.part] ?? ''}
                 onChange={(e) => change(e.target.value)}
               >
@@ -116,6 +118,10 @@ function PartsFieldset(
                 type="text"
                 inputMode={input.inputMode}
                 autoComplete={input.autoComplete}
+                // Each part carries the group's error too: a screen reader in "Vorname" hears it, not
+                // only one that reads the fieldset (issue 22, WCAG 3.3.1).
+                aria-invalid={props.error ? true : undefined}
+                aria-describedby={describedBy}
                 value={parts[input.part] ?? ''}
                 onChange={(e) => change(e.target.value)}
               />
@@ -212,7 +218,7 @@ function LikertFieldset(props: FormFieldProps & { controlId: string; describedBy
                   checked={answers[question] === answer}
                   onChange={() => onChange({ ...answers, [question]: answer })}
                 />
-                <label htmlFor={id}>{LIKERT_LABELS[answer]}</label>
+                <label htmlFor={id}>{GERMAN_LIKERT_LABELS[answer]}</label>
               </span>
             );
           })}

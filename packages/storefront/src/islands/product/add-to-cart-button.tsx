@@ -1,5 +1,6 @@
 import { ACTIVATION_KEY_CODES, ADD_TO_CART_BUTTON_TEXTS } from '@baukasten/commerce';
-import type { KeyboardEvent, Ref } from 'react';
+import { type KeyboardEvent, type Ref, useEffect, useState } from 'react';
+import { PRODUCT_ISLAND_TEXTS } from './texts.js';
 import type { PurchaseTexts } from './types.js';
 import type { AddButtonState } from './use-add-to-cart.js';
 
@@ -33,29 +34,45 @@ export function AddToCartButton(props: AddToCartButtonProps) {
     added: texts.added,
     'choose-option': ADD_TO_CART_BUTTON_TEXTS.chooseOption,
   }[shown];
-  // Adding, added and the error pause ignore activation but keep focus; sold out and the option hint
-  // are disabled outright (spec 4).
-  const inert = shown === 'adding' || shown === 'added' || shown === 'error';
+  // Sold out and the option hint are disabled (spec 4). Once the island runs that is aria-disabled, not
+  // `disabled` (issue 22, WCAG 2.4.3 / 4.1.3): a disabled button drops out of the Tab order and takes the
+  // focus with it the moment a sold-out combination is chosen. Before hydration (and without
+  // JavaScript) the server's `disabled` keeps the form from posting what cannot be bought.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const unavailable = shown === 'sold-out' || shown === 'choose-option';
+  // Adding, added and the error pause ignore activation but keep focus.
+  const inert = unavailable || shown === 'adding' || shown === 'added' || shown === 'error';
+  const activate = () => {
+    if (!unavailable) props.onActivate();
+  };
   return (
-    <button
-      ref={props.buttonRef}
-      type="submit"
-      className={`${props.className ?? 'add-to-cart-button'} add-to-cart-button--${shown}`}
-      data-state={shown}
-      disabled={shown === 'sold-out' || shown === 'choose-option'}
-      aria-disabled={inert || undefined}
-      aria-busy={shown === 'adding' || undefined}
-      onClick={(event) => {
-        event.preventDefault();
-        props.onActivate();
-      }}
-      onKeyDown={(event) => {
-        if (!isActivationKey(event)) return;
-        event.preventDefault();
-        props.onActivate();
-      }}
-    >
-      {label}
-    </button>
+    <>
+      <button
+        ref={props.buttonRef}
+        type="submit"
+        className={`${props.className ?? 'add-to-cart-button'} add-to-cart-button--${shown}`}
+        data-state={shown}
+        disabled={!hydrated && unavailable}
+        aria-disabled={inert || undefined}
+        aria-busy={shown === 'adding' || undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          activate();
+        }}
+        onKeyDown={(event) => {
+          if (!isActivationKey(event)) return;
+          event.preventDefault();
+          activate();
+        }}
+      >
+        {label}
+      </button>
+      {/* Choosing a combination that is sold out is said, not only shown by the button's text; a live
+          region without the status role, so it does not compete with the added-item popover's. */}
+      <span className="visually-hidden add-to-cart-button__status" aria-live="polite">
+        {hydrated && shown === 'sold-out' ? PRODUCT_ISLAND_TEXTS.soldOutAnnouncement : ''}
+      </span>
+    </>
   );
 }

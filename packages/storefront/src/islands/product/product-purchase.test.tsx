@@ -296,14 +296,14 @@ describe('ProductPurchase: missing options and validation', () => {
     fireEvent.click(addButton());
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(addButton().textContent).toBe('Option auswählen');
-    expect(addButton().disabled).toBe(true);
+    expect(addButton().getAttribute('aria-disabled')).toBe('true');
     const dialog = screen.getByRole('alertdialog');
     expect(within(dialog).getByRole('heading').textContent).toBe('Artikel kann nicht hinzugefügt werden');
     expect(dialog.textContent).toContain('Bitte wähle die Option Größe.');
     await advance(1999);
-    expect(addButton().disabled).toBe(true);
+    expect(addButton().getAttribute('aria-disabled')).toBe('true');
     await advance(1);
-    expect(addButton().disabled).toBe(false);
+    expect(addButton().getAttribute('aria-disabled')).toBeNull();
     expect(addButton().textContent).toBe('Add To Cart');
   });
 
@@ -408,7 +408,7 @@ describe('ProductPurchase: sold out', () => {
     });
     const { addButton } = renderPurchase(purchaseProps(soldOut));
     expect(addButton().textContent).toBe('Ausverkauft');
-    expect(addButton().disabled).toBe(true);
+    expect(addButton().getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(addButton());
     fireEvent.keyDown(addButton(), { key: 'Enter', keyCode: 13 });
     expect(fetchSpy).not.toHaveBeenCalled();
@@ -421,10 +421,26 @@ describe('ProductPurchase: sold out', () => {
     choose('Größe', 'M');
     choose('Farbe', 'Rot');
     expect(addButton().textContent).toBe('Ausverkauft');
-    expect(addButton().disabled).toBe(true);
+    expect(addButton().getAttribute('aria-disabled')).toBe('true');
     choose('Farbe', 'Blau');
     expect(addButton().textContent).toBe('Add To Cart');
+    expect(addButton().getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('WCAG 2.4.3 4.1.3 a sold-out combination keeps the button in the Tab order and is announced', () => {
+    stubFetch(cartAnswer);
+    const { addButton, choose } = renderPurchase(purchaseProps(shirtItem));
+    choose('Größe', 'M');
+    choose('Farbe', 'Rot');
     expect(addButton().disabled).toBe(false);
+    expect(addButton().tabIndex).toBe(0);
+    const live = document.querySelector('.add-to-cart-button__status');
+    expect(live?.getAttribute('aria-live')).toBe('polite');
+    expect(live?.textContent).toBe(
+      'Diese Auswahl ist ausverkauft und kann nicht in den Warenkorb gelegt werden.',
+    );
+    choose('Farbe', 'Blau');
+    expect(live?.textContent).toBe('');
   });
 });
 

@@ -19,6 +19,8 @@ export const PRODUCT_ISLAND_TEXTS = {
   /** The hidden labels of a sale price (spec 9), for screen readers. */
   salePriceLabel: 'Sonderpreis:',
   originalPriceLabel: 'Ursprünglicher Preis:',
+  /** Said by the status region when the chosen combination is sold out (the button keeps focus). */
+  soldOutAnnouncement: 'Diese Auswahl ist ausverkauft und kann nicht in den Warenkorb gelegt werden.',
 } as const;
 
 export function purchaseTexts(overrides: Partial<PurchaseTexts> | undefined): PurchaseTexts {
