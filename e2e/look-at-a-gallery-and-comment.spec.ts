@@ -3,6 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { ownerAccountByApi } from './support/editor.js';
 import { type ShopServer, startShopServer } from './support/shop-server.js';
 
 /*
@@ -13,16 +14,18 @@ import { type ShopServer, startShopServer } from './support/shop-server.js';
  */
 
 /** The owner side: an account with a demo site, its crumb echoed on every change. */
-async function ownerWithDemoSite(context: BrowserContext, baseUrl: string, subdomain: string) {
+async function ownerWithDemoSite(context: BrowserContext, server: ShopServer, subdomain: string) {
+  const baseUrl = server.baseUrl;
   const api = context.request;
   await api.get(`${baseUrl}/api/admin/session`);
   const crumb = (await context.cookies(baseUrl)).find((c) => c.name === 'crumb')?.value ?? '';
   const headers = { 'x-csrf-token': crumb };
-  const account = await api.post(`${baseUrl}/api/admin/accounts`, {
+  await ownerAccountByApi(
+    api,
+    server,
+    { email: `${subdomain}@example.de`, name: 'Mona Moderatorin' },
     headers,
-    data: { email: `${subdomain}@example.de`, password: 'sehr-geheim-123', name: 'Mona Moderatorin' },
-  });
-  expect(account.status()).toBe(201);
+  );
   const site = await api.post(`${baseUrl}/api/admin/sites`, {
     headers,
     data: { title: 'Galerie-Laden', subdomain, starter: 'demo' },
@@ -56,7 +59,7 @@ describe('look at a gallery and comment', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startShopServer();
+    server = await startShopServer({ SMTP_URL: '' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -67,7 +70,7 @@ describe('look at a gallery and comment', () => {
   it('R1.3.5 R9.5.11 R4.8.1 R8.8.5 R8.8.6 R8.8.7 R3.11.1 opens the gallery in the lightbox, moves with the keyboard, comments, replies after moderation and likes once', async () => {
     const subdomain = `galerie-${randomBytes(4).toString('hex')}`;
     const ownerContext = await browser.newContext();
-    const owner = await ownerWithDemoSite(ownerContext, server.baseUrl, subdomain);
+    const owner = await ownerWithDemoSite(ownerContext, server, subdomain);
     const galleryUrl = `http://${subdomain}.localhost:${server.port}/galerie`;
 
     const visitorContext = await browser.newContext();

@@ -4,6 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { ownerAccountByApi } from './support/editor.js';
 import { type ShopServer, startShopServer } from './support/shop-server.js';
 
 /** Serious and critical axe findings of the page, as "rule: target" lines. */
@@ -15,16 +16,13 @@ async function seriousFindings(page: Page): Promise<string[]> {
 }
 
 /** A new owner with a demo site of their own (to moderate its comments through the admin API). */
-async function ownerWithDemoSite(context: BrowserContext, baseUrl: string, subdomain: string) {
+async function ownerWithDemoSite(context: BrowserContext, server: ShopServer, subdomain: string) {
+  const baseUrl = server.baseUrl;
   const api = context.request;
   await api.get(`${baseUrl}/api/admin/session`);
   const crumb = (await context.cookies(baseUrl)).find((c) => c.name === 'crumb')?.value ?? '';
   const headers = { 'x-csrf-token': crumb };
-  const account = await api.post(`${baseUrl}/api/admin/accounts`, {
-    headers,
-    data: { email: `${subdomain}@example.de`, password: 'sehr-geheim-123', name: 'Jana Journal' },
-  });
-  expect(account.status()).toBe(201);
+  await ownerAccountByApi(api, server, { email: `${subdomain}@example.de`, name: 'Jana Journal' }, headers);
   const site = await api.post(`${baseUrl}/api/admin/sites`, {
     headers,
     data: { title: 'Journal-Laden', subdomain, starter: 'demo' },
@@ -53,7 +51,7 @@ describe('a visitor reads the blog, finds an event and searches the site', () =>
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startShopServer();
+    server = await startShopServer({ SMTP_URL: '' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -93,7 +91,7 @@ describe('a visitor reads the blog, finds an event and searches the site', () =>
   it('R4.8.1 R8.8.5 R8.8.6 R3.11.1 comments on a post, sees the count change after moderation and likes it once', async () => {
     const subdomain = `journal-${randomBytes(4).toString('hex')}`;
     const ownerContext = await browser.newContext();
-    const owner = await ownerWithDemoSite(ownerContext, server.baseUrl, subdomain);
+    const owner = await ownerWithDemoSite(ownerContext, server, subdomain);
     const postUrl = `http://${subdomain}.localhost:${server.port}/journal/p/emaille-becher-richtig-pflegen`;
 
     const ctx = await browser.newContext();

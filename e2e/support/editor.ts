@@ -1,4 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { linkInMail } from './mail.js';
 import type { ShopServer } from './shop-server.js';
 
@@ -49,4 +50,29 @@ export async function openSiteOverview(page: Page): Promise<Locator> {
   await page.getByRole('link', { name: 'Zur Übersicht der Website' }).click();
   await page.waitForURL(/\/config\/sites\/[^/]+$/);
   return page.getByRole('navigation', { name: 'Bereiche der Website' });
+}
+
+/**
+ * A new owner through the admin API (for journeys whose subject is not the editor): signs up, confirms
+ * with the token of the sign-up mail (the sign-up itself signs nobody in, security review #18) and is then
+ * signed in on `api`. The server must write its mails to DATA_DIR/mail (SMTP_URL '').
+ */
+export async function ownerAccountByApi(
+  api: APIRequestContext,
+  server: ShopServer,
+  owner: { email: string; name: string },
+  headers: Record<string, string>,
+): Promise<void> {
+  const signUp = await api.post(`${server.baseUrl}/api/admin/accounts`, {
+    headers,
+    data: { email: owner.email, password: 'sehr-geheim-123', name: owner.name },
+  });
+  expect(signUp.status()).toBe(202);
+  const link = await linkInMail(server.dataDir, owner.email, '/config/konto-bestaetigen');
+  const token = new URL(link, server.baseUrl).searchParams.get('token');
+  const verified = await api.post(`${server.baseUrl}/api/admin/accounts/verify`, {
+    headers,
+    data: { token },
+  });
+  expect(verified.status()).toBe(201);
 }
