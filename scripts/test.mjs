@@ -35,6 +35,27 @@ function ensureSqlmap() {
   process.exit(1);
 }
 
+// The HTTPS test for own domains (packages/server/src/domains/caddy-tls.test.ts) runs the Debian package caddy.
+const CADDY = '/usr/bin/caddy';
+
+function ensureCaddy() {
+  if (existsSync(CADDY)) return;
+  if (process.getuid?.() === 0) {
+    console.log('» Caddy fehlt und wird über apt installiert …');
+    // Another apt run (a parallel setup) holds the lock for a while: wait for it instead of failing.
+    const wait = ['-o', 'DPkg::Lock::Timeout=600'];
+    if (
+      run('apt-get', [...wait, 'update', '-qq']) === 0 &&
+      run('apt-get', [...wait, 'install', '-y', '-qq', 'caddy']) === 0
+    )
+      return;
+  }
+  console.error(
+    `Caddy fehlt (${CADDY}). Bitte als root installieren: apt-get update && apt-get install -y caddy`,
+  );
+  process.exit(1);
+}
+
 function step(title, cmd, args) {
   console.log(`\n» ${title}`);
   const status = run(cmd, args);
@@ -47,6 +68,7 @@ function step(title, cmd, args) {
 await ensureDeps();
 ensureChromium();
 ensureSqlmap();
+ensureCaddy();
 build();
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const extra = process.argv.slice(2);

@@ -65,6 +65,15 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'muss eine http(s)-URL sein' })
     .optional()
     .or(z.literal('')),
+  /** The DNS server that checks own domains' TXT records, `ip:port` or `[ipv6]:port`; unset: the system's. */
+  DNS_RESOLVER: z
+    .string()
+    .regex(
+      /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]+\])(?::\d{1,5})?$/,
+      'muss eine IP-Adresse mit optionalem Port sein, z. B. 127.0.0.1:5353',
+    )
+    .optional()
+    .or(z.literal('')),
 });
 
 export interface ServerConfig {
@@ -113,6 +122,8 @@ export interface ServerConfig {
   /** Base URLs of the payment providers' APIs; unset: the providers' own. */
   stripeApiBase?: string;
   paypalApiBase?: string;
+  /** DNS server for own domains' TXT records (DNS_RESOLVER); unset: the system's resolver. */
+  dnsResolver?: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -151,5 +162,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(e.SECRETS_KEY ? { secretsKey: Buffer.from(e.SECRETS_KEY, 'base64') } : {}),
     ...(e.STRIPE_API_BASE ? { stripeApiBase: e.STRIPE_API_BASE } : {}),
     ...(e.PAYPAL_API_BASE ? { paypalApiBase: e.PAYPAL_API_BASE } : {}),
+    ...(e.DNS_RESOLVER ? { dnsResolver: e.DNS_RESOLVER } : {}),
   };
 }

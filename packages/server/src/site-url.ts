@@ -5,8 +5,9 @@ import type { FastifyRequest } from 'fastify';
  * Absolute addresses (mail links, canonical, og:url, JSON-LD, sitemap, robots.txt, feeds, invitations,
  * preview frames) are built from configuration, never from the request (security review #18, finding 3):
  * a Host or X-Forwarded-* header chooses which website answers, but not where its links point. A
- * website's address is its primary hostname (the first it was registered with: `<subdomain>.<BASE_DOMAIN>`
- * for sites made in the editor, the first of DEMO_HOSTNAMES for the demo) with the configured scheme and
+ * website's address is its primary hostname: the verified own domain its owner chose as primary (storage
+ * `primaryHostname`), else the first it was registered with (`<subdomain>.<BASE_DOMAIN>` for sites made in
+ * the editor, the first of DEMO_HOSTNAMES for the demo) with the configured scheme and
  * port (PUBLIC_URL_SCHEME, PUBLIC_PORT in config.ts).
  */
 
@@ -41,8 +42,12 @@ export function originOf(hostname: string, publicUrl: PublicUrl): string {
  * website always has a hostname (storage refuses one without); should one ever lack it, links stay
  * relative ('') rather than point anywhere else.
  */
-export function siteBaseUrl(website: Pick<Website, 'hostnames'>, publicUrl: PublicUrl): string {
-  const primary = website.hostnames[0];
+export function siteBaseUrl(
+  website: Pick<Website, 'hostnames' | 'primaryHostname'>,
+  publicUrl: PublicUrl,
+): string {
+  // The verified own domain the owner chose as primary, when there is one (domains/own-domains.ts).
+  const primary = website.primaryHostname ?? website.hostnames[0];
   return primary ? originOf(primary, publicUrl) : '';
 }
 

@@ -2,6 +2,7 @@ import { type ColumnType, type Insertable, type Kysely, type Selectable, sql } f
 import { atomically } from './atomically.js';
 import { newId } from './ids.js';
 import { fromFlag, fromJson, toFlag, toJson } from './json-column.js';
+import { redirectRepository } from './redirect-repository.js';
 import type { CollectionsTable, Database } from './schema.js';
 import { isUniqueViolation, StorageError, storageMessages } from './storage-error.js';
 import type { Block, Collection, NewCollection } from './types.js';
@@ -240,6 +241,11 @@ export function collectionRepository(db: Kysely<Database>): CollectionRepository
           }
           throw error;
         }
+        // The page and everything below it (its products, posts) answer their old address with a 301.
+        if (urlId && current.urlId && urlId !== current.urlId)
+          await redirectRepository(tx).recordMove(websiteId, `/${current.urlId}`, `/${urlId}`, {
+            pattern: true,
+          });
         return findEditable(tx, websiteId, id);
       });
     },

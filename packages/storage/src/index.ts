@@ -177,6 +177,13 @@ export type {
 } from './payment-repository.js';
 export type { PricePoint, PricingRepository, UnitContent } from './pricing-repository.js';
 export {
+  DEFAULT_DOWNLOAD_RULES,
+  type DownloadRules,
+  type NewProductFile,
+  type ProductFile,
+  type ProductFileRepository,
+} from './product-file-repository.js';
+export {
   type NewRedirect,
   type Redirect,
   type RedirectMatch,
@@ -212,10 +219,14 @@ export type {
   SiteMember,
   SiteMemberRepository,
 } from './site-member-repository.js';
+export type { StockAlertRepository } from './stock-alert-repository.js';
 export { StorageError, type StorageErrorType, storageMessages } from './storage-error.js';
 export type {
+  ClaimedSubscriptionRenewal,
   NewSubscription,
   Subscription,
+  SubscriptionRenewal,
+  SubscriptionRenewalStatus,
   SubscriptionRepository,
   SubscriptionStatus,
 } from './subscription-repository.js';
@@ -232,3 +243,4 @@ export type {
 } from './webhook-repository.js';
 export type { WebsiteAdminRepository, WebsiteChanges } from './website-admin-repository.js';
 export type { WebsiteRepository } from './website-repository.js';
+export type { DiscountLimit, DiscountUsageRepository } from './discount-usage-repository.js';

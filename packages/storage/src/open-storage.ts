@@ -34,7 +34,9 @@ import { type OrderRepository, orderRepository } from './order-repository.js';
 import { type PageLockRepository, pageLockRepository } from './page-lock-repository.js';
 import { type PaymentRepository, paymentRepository } from './payment-repository.js';
 import { type PricingRepository, pricingRepository } from './pricing-repository.js';
+import { type ProductFileRepository, productFileRepository } from './product-file-repository.js';
 import { type RedirectRepository, redirectRepository } from './redirect-repository.js';
+import { type DiscountUsageRepository, discountUsageRepository } from './discount-usage-repository.js';
 import { Remembered } from './remembered.js';
 import { type RestockSignupRepository, restockSignupRepository } from './restock-repository.js';
 import type { Database } from './schema.js';
@@ -43,6 +45,7 @@ import { type SiteFormRepository, siteFormRepository } from './site-form-reposit
 import { type SiteMemberRepository, siteMemberRepository } from './site-member-repository.js';
 import { BaukastenSqliteDialect } from './sqlite-dialect.js';
 import { SqliteGroupCommit } from './sqlite-group-commit.js';
+import { type StockAlertRepository, stockAlertRepository } from './stock-alert-repository.js';
 import { type SubscriptionRepository, subscriptionRepository } from './subscription-repository.js';
 import { type ThemeOverrideRepository, themeOverrideRepository } from './theme-override-repository.js';
 import { type WebhookRepository, webhookRepository } from './webhook-repository.js';
@@ -151,6 +154,12 @@ export interface Storage {
   domains: DomainRepository;
   /** The owner's 301/302 redirects and the automatic ones after an address changed (migration 0036). */
   redirects: RedirectRepository;
+  /** Usage counters of discounts with limits, taken in the order transaction (migration 0037). */
+  discountUsage: DiscountUsageRepository;
+  /** Files of digital products, their download rules and each order line's downloads (migration 0038). */
+  productFiles: ProductFileRepository;
+  /** Low-stock thresholds per variant (migration 0038). */
+  stockAlerts: StockAlertRepository;
 }
 
 const INT8_OID = 20;
@@ -248,6 +257,9 @@ function storageOn(
     customerDirectory: customerDirectoryRepository(db),
     domains: domainRepository(db),
     redirects: redirectRepository(db),
+    discountUsage: discountUsageRepository(db),
+    productFiles: productFileRepository(db),
+    stockAlerts: stockAlertRepository(db),
   };
   kyselyByStorage.set(storage, db);
   return storage;

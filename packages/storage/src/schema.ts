@@ -21,6 +21,8 @@ export interface WebsiteHostnamesTable {
   hostname: string;
   website_id: string;
   position: number;
+  /** 'serve' | 'primary' | 'redirect' (migration 0036, own domains). */
+  role: Generated<string>;
 }
 
 /** Per-website counters, e.g. the next order number; bumped with one UPDATE inside a transaction. */

@@ -46,6 +46,13 @@ export interface Website {
   title: string;
   /** Lower case, without port; unique across all websites. */
   hostnames: string[];
+  /**
+   * The site's address for absolute links: its verified primary own domain, else its first hostname
+   * (migration 0036). Missing on websites built by hand (tests): then the first hostname.
+   */
+  primaryHostname?: string;
+  /** Verified own domains that are not the primary: requests to them get a 301 to the primary. */
+  redirectingHostnames?: string[];
   locale: string;
   timeZone: string;
   /** ISO 4217 code of the shop's money. */

@@ -95,12 +95,24 @@ export function websiteSettingsWithDefaults(
   };
 }
 
-function toWebsite(row: WebsitesTable, hostnames: string[]): Website {
+/** A website's hostnames in order, with the role own domains give them (migration 0036). */
+interface HostnameRoles {
+  hostnames: string[];
+  primary?: string;
+  redirecting: string[];
+}
+
+const plainHostnames = (hostnames: string[]): HostnameRoles => ({ hostnames, redirecting: [] });
+
+function toWebsite(row: WebsitesTable, hosts: HostnameRoles): Website {
   const stored = fromJson<Partial<WebsiteSettings>>(row.settings, {});
+  const { hostnames } = hosts;
   return {
     id: row.id,
     title: row.title,
     hostnames,
+    primaryHostname: hosts.primary ?? hostnames[0],
+    redirectingHostnames: hosts.redirecting,
     locale: row.locale,
     timeZone: row.time_zone,
     currency: row.currency,
@@ -137,16 +149,20 @@ export function websiteRepository(
 function repositoryOn(
   db: Kysely<Database>,
 ): Omit<WebsiteRepository, 'forgetCached' | 'rememberedByHostname'> {
-  const hostnamesOf = async (websiteId: string) =>
-    (
-      await db
-        .selectFrom('website_hostnames')
-        .select('hostname')
-        .where('website_id', '=', websiteId)
-        .orderBy('position')
-        .orderBy('hostname')
-        .execute()
-    ).map((r) => r.hostname);
+  const hostnamesOf = async (websiteId: string): Promise<HostnameRoles> => {
+    const rows = await db
+      .selectFrom('website_hostnames')
+      .select(['hostname', 'role'])
+      .where('website_id', '=', websiteId)
+      .orderBy('position')
+      .orderBy('hostname')
+      .execute();
+    return {
+      hostnames: rows.map((r) => r.hostname),
+      primary: rows.find((r) => r.role === 'primary')?.hostname,
+      redirecting: rows.filter((r) => r.role === 'redirect').map((r) => r.hostname),
+    };
+  };
 
   const findById = async (id: string) => {
     if (typeof id !== 'string' || id === '') return undefined;
@@ -222,7 +238,7 @@ function repositoryOn(
       };
       await db.insertInto('websites').values(row).execute();
       await insertHostnames(row.id, hostnames, 0);
-      return toWebsite(row, hostnames);
+      return toWebsite(row, plainHostnames(hostnames));
     },
 
     async addHostnames(websiteId, hostnames) {

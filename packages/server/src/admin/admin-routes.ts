@@ -25,6 +25,7 @@ import { AdminInputError } from './admin-input.js';
 import { AdminAuth } from './admin-session.js';
 import { skipsCrumb } from './api-keys/api-key-auth.js';
 import { registerApiKeyRoutes } from './api-keys/api-key-routes.js';
+import { registerProductFileRoutes } from './catalog/product-file-routes.js';
 import { registerProductRoutes } from './catalog/product-routes.js';
 import { registerRestockAdminRoutes } from './catalog/restock-admin-routes.js';
 import { registerStoreSettingsRoutes } from './catalog/store-settings-routes.js';
@@ -131,6 +132,7 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminOp
       registerMailingListRoutes(admin, storage);
       registerContentAdminRoutes(admin, storage);
       registerProductRoutes(admin, storage);
+      registerProductFileRoutes(admin, storage);
       registerStoreSettingsRoutes(admin, storage);
       registerOrderRoutes(admin, storage);
       registerFulfilmentRoutes(admin, storage, options.payments);

@@ -45,7 +45,7 @@ export function siteView(request: FastifyRequest, website: Website, roles: reado
     id: website.id,
     title: website.title,
     hostnames: website.hostnames,
-    url: siteUrl(request, website.hostnames[0]),
+    url: siteUrl(request, website.primaryHostname ?? website.hostnames[0]),
     locale: website.locale,
     timeZone: website.timeZone,
     currency: website.currency,

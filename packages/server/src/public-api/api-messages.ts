@@ -18,4 +18,6 @@ export const apiMessages = {
   discountExists: (code: string) => `Den Rabattcode „${code}“ gibt es schon.`,
   discountNotFound: 'Diesen Rabattcode gibt es nicht.',
   orderNotFound: 'Diese Bestellung gibt es nicht.',
+  refundNeedsIdempotencyKey:
+    'Eine Erstattung braucht einen Idempotency-Key, damit eine wiederholte Anfrage nicht doppelt erstattet.',
 } as const;

@@ -26,7 +26,7 @@ import { apiWebsiteId } from './public-api.js';
 
 /*
  * Orders and discount codes in the public API. Fulfilling goes through the editor's step (fulfilOrder), so
- * webhooks hear of it the same way. Refunds are not offered here yet (see public-api/README.md).
+ * webhooks hear of it the same way. Refunds are in refund-api-routes.ts.
  */
 
 const orderParams = siteParams.extend({ orderId: idParam });
@@ -46,7 +46,14 @@ const couponsOf = (website: Website) => {
   return Array.isArray(stored) ? (stored as StoredCoupon[]) : [];
 };
 const discountView = (c: StoredCoupon) => ({
-  code: c.code,
+  // An automatic discount (issue 23) has no code: '' here, and its kind and name say what it is.
+  code: c.code ?? '',
+  ...(c.id !== undefined ? { id: c.id } : {}),
+  ...(c.automatic ? { automatic: true } : {}),
+  ...(c.kind !== undefined ? { kind: c.kind } : {}),
+  ...(c.name !== undefined ? { name: c.name } : {}),
+  ...(c.usageLimit !== undefined ? { usageLimit: c.usageLimit } : {}),
+  ...(c.usageLimitPerCustomer !== undefined ? { usageLimitPerCustomer: c.usageLimitPerCustomer } : {}),
   ...(c.percentOff !== undefined ? { percentOff: c.percentOff } : {}),
   ...(c.amountOffMinor !== undefined ? { amountOffMinor: c.amountOffMinor } : {}),
   ...(c.minimumSubtotalMinor !== undefined ? { minimumSubtotalMinor: c.minimumSubtotalMinor } : {}),
@@ -180,8 +187,8 @@ export function registerOrderApiRoutes(parent: FastifyInstance, storage: Storage
       const websiteId = apiWebsiteId(request);
       const website = await websiteById(storage, websiteId);
       const coupons = couponsOf(website);
-      if (coupons.some((c) => c.code === request.body.code))
-        throw new HttpError(409, 'DISCOUNT_EXISTS', m.discountExists(request.body.code));
+      if (request.body.code && coupons.some((c) => c.code === request.body.code))
+        throw new HttpError(409, 'DISCOUNT_EXISTS', m.discountExists(request.body.code ?? ''));
       const [created] = storedCoupons([request.body], website);
       await storage.websiteAdmin.update(websiteId, { settings: { coupons: [...coupons, created] } });
       return reply.code(201).send({ discount: discountView(created) });

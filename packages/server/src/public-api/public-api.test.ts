@@ -111,7 +111,7 @@ withTestDatabases((db) => {
         await app.inject({ url: '/api/docs/openapi.json', headers: { host: 'localhost' } })
       ).json();
       const routes = app.registeredRoutes.filter((r) => r.url.startsWith(`${API_PREFIX}/sites/`));
-      expect(routes.length).toBeGreaterThanOrEqual(14);
+      expect(routes.length).toBeGreaterThanOrEqual(15);
       const missing = routes.filter((r) => {
         const path = r.url.replace(/:(\w+)/g, '{$1}');
         const operation = doc.paths?.[path]?.[r.method.toLowerCase()];
@@ -139,6 +139,7 @@ withTestDatabases((db) => {
         string,
         object | undefined,
         number,
+        Record<string, string>?,
       ][] = [
         ['/api/v1/sites/{siteId}/products', 'GET', `${base}/products?limit=2`, undefined, 200],
         [
@@ -192,6 +193,14 @@ withTestDatabases((db) => {
           undefined,
           200,
         ],
+        [
+          '/api/v1/sites/{siteId}/orders/{orderId}/refunds',
+          'POST',
+          `${base}/orders/${orderId}/refunds`,
+          { amountMinor: 500, iban: 'DE89 3704 0044 0532 0130 00' },
+          201,
+          { 'idempotency-key': 'erstattung-1' },
+        ],
         ['/api/v1/sites/{siteId}/discounts', 'GET', `${base}/discounts`, undefined, 200],
         [
           '/api/v1/sites/{siteId}/discounts',
@@ -213,8 +222,8 @@ withTestDatabases((db) => {
         await app.inject({ url: '/api/docs/openapi.json', headers: { host: 'localhost' } })
       ).json();
       const exercised = new Set<string>();
-      for (const [path, method, url, payload, status] of calls) {
-        const res = await call(method, url, payload);
+      for (const [path, method, url, payload, status, headers] of calls) {
+        const res = await call(method, url, payload, headers);
         expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
         const schema =
           doc.paths[path][method.toLowerCase()].responses[String(status)].content['application/json'].schema;

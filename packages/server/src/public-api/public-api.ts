@@ -14,10 +14,12 @@ import { validApiKeyOf } from '../admin/api-keys/api-key-auth.js';
 import { apiKeyMessages } from '../admin/api-keys/api-key-messages.js';
 import type { ApiKeyScope } from '../admin/api-keys/api-key-scopes.js';
 import { HttpError } from '../http-error.js';
+import type { PaymentSetup } from '../payments/payment-setup.js';
 import type { RateLimitCount, RateLimiter } from '../rate-limit.js';
 import { apiMessages as m } from './api-messages.js';
 import { registerCatalogApiRoutes } from './catalog-api-routes.js';
 import { registerOrderApiRoutes } from './order-api-routes.js';
+import { registerRefundApiRoutes } from './refund-api-routes.js';
 
 /*
  * The documented public API under /api/v1/sites/:siteId: products, variants, stock, orders and discount codes
@@ -52,6 +54,8 @@ export interface PublicApiOptions {
   storage: Storage;
   /** Requests per key and window (default 600 a minute). */
   rateLimiter: RateLimiter;
+  /** The sites' payment providers, for refunds (payments/refund-service.ts). */
+  payments: PaymentSetup;
 }
 
 /** The site a guarded route acts for (its key's website). */
@@ -85,7 +89,7 @@ function rateLimitHeaders(reply: FastifyReply, count: RateLimitCount) {
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 export async function registerPublicApi(app: FastifyInstance, options: PublicApiOptions): Promise<void> {
-  const { storage, rateLimiter } = options;
+  const { storage, rateLimiter, payments } = options;
   await app.register(async (api) => {
     api.setValidatorCompiler(validatorCompiler);
     api.setSerializerCompiler(serializerCompiler);
@@ -196,6 +200,7 @@ export async function registerPublicApi(app: FastifyInstance, options: PublicApi
       async (v1) => {
         registerCatalogApiRoutes(v1, storage);
         registerOrderApiRoutes(v1, storage);
+        registerRefundApiRoutes(v1, storage, payments);
       },
       { prefix: API_PREFIX },
     );

@@ -27,6 +27,10 @@ import { apiWebhooks } from './0031-api-webhooks.js';
 import { paymentDeadlines } from './0033-payment-deadlines.js';
 import { shipmentsReturnsTimeline } from './0034-shipments-returns-timeline.js';
 import { domainsRedirects } from './0036-domains-redirects.js';
+import { discountRedemptions } from './0037-discount-redemptions.js';
+import { productFiles } from './0038-product-files.js';
+import { invoiceCorrections } from './0039-invoice-corrections.js';
+import { subscriptionRenewals } from './0039-subscription-renewals.js';
 
 /**
  * Migrations live in code, not in files found at run time, so the bundled and compiled package
@@ -61,6 +65,10 @@ export const migrations: Record<string, Migration> = {
   '0033-payment-deadlines': paymentDeadlines,
   '0034-shipments-returns-timeline': shipmentsReturnsTimeline,
   '0036-domains-redirects': domainsRedirects,
+  '0037-discount-redemptions': discountRedemptions,
+  '0038-product-files': productFiles,
+  '0039-invoice-corrections': invoiceCorrections,
+  '0039-subscription-renewals': subscriptionRenewals,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -48,6 +48,7 @@ describe('site navigation by role', () => {
       'Produkte',
       'Lager',
       'Bestellungen',
+      'Kunden',
       'Einstellungen',
       'Zahlungen',
       'Statistik',
@@ -71,6 +72,7 @@ describe('site navigation by role', () => {
       'Produkte',
       'Lager',
       'Bestellungen',
+      'Kunden',
       'Einstellungen',
       'Rechtliches',
       'Zahlungen',
@@ -79,8 +81,11 @@ describe('site navigation by role', () => {
       'Formulare',
       'Bilder',
       'Design',
+      'Domains',
+      'Weiterleitungen',
       'Theme-Code',
       'API-Schlüssel',
+      'Webhooks',
     ]);
   });
 

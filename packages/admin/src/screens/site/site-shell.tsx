@@ -33,7 +33,7 @@ export const SITE_SECTIONS: SiteSectionLink[] = [
   { key: 'media', label: 'Bilder', path: paths.media, needs: ['pages.view', 'commerce.view'] },
   { key: 'design', label: 'Design', path: paths.design, needs: ['site.settings'] },
   { key: 'domains', label: 'Domains', path: paths.domains, needs: ['site.settings'] },
-  { key: 'redirects', label: 'Weiterleitungen', path: paths.redirects, needs: ['pages.view'] },
+  { key: 'redirects', label: 'Weiterleitungen', path: paths.redirects, needs: ['pages.publish'] },
   { key: 'code', label: 'Theme-Code', path: paths.code, needs: ['theme.code'] },
   { key: 'apiKeys', label: 'API-Schlüssel', path: paths.apiKeys, needs: ['commerce.apiKeys'] },
   { key: 'webhooks', label: 'Webhooks', path: paths.webhooks, needs: ['commerce.apiKeys'] },

@@ -90,7 +90,11 @@ export function registerRestockAdminRoutes(parent: FastifyInstance, storage: Sto
       const { websiteId } = accessedSite(request);
       const body = parseInput(sendRequest, request.body);
       const website = await websiteById(storage, websiteId, m.restockSiteNotFound);
-      const sentCount = await restock.send(website, [body], siteUrl(request, website.hostnames[0]) ?? '');
+      const sentCount = await restock.send(
+        website,
+        [body],
+        siteUrl(request, website.primaryHostname ?? website.hostnames[0]) ?? '',
+      );
       return { sentCount };
     });
 
@@ -113,7 +117,11 @@ export function registerRestockAdminRoutes(parent: FastifyInstance, storage: Sto
       const sentCount =
         requests.length === 0
           ? 0
-          : await restock.send(website, requests, siteUrl(request, website.hostnames[0]) ?? '');
+          : await restock.send(
+              website,
+              requests,
+              siteUrl(request, website.primaryHostname ?? website.hostnames[0]) ?? '',
+            );
       return { sentCount };
     });
   });

@@ -81,7 +81,7 @@ export function registerMailingListRoutes(parent: FastifyInstance, storage: Stor
       const { websiteId } = accessedSite(request);
       const input = parseInput(campaignInput, request.body);
       const website = await storage.websites.findById(websiteId);
-      const origin = website && siteUrl(request, website.hostnames[0]);
+      const origin = website && siteUrl(request, website.primaryHostname ?? website.hostnames[0]);
       if (!website || !origin) throw listNotFound();
       const campaign = await storage.transaction(async (tx) => {
         const list = await tx.mailingLists.find(websiteId, input.listId);
