@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { EmailOutboxTable } from './forms-email-schema.js';
 import { newId } from './ids.js';
 import type { Database } from './schema.js';
@@ -110,9 +110,13 @@ export function emailOutboxRepository(db: Kysely<Database>): EmailOutboxReposito
     enqueuePlatform: (email, now) => enqueue(null, email, now),
 
     async claimDue({ now, leaseMs, limit }) {
+      // The condition of the partial index email_outbox_waiting (migration 0027), written as literals so SQLite
+      // sees it holds: both databases walk the waiting mails in due order and stop after `limit`, however many
+      // sent mails the outbox keeps.
       const candidates = await db
         .selectFrom('email_outbox')
         .select(['id'])
+        .where(sql<boolean>`"status" in ('pending', 'sending')`)
         .where((eb) =>
           eb.or([
             eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
