@@ -76,6 +76,7 @@ export type {
 } from './customer-directory-repository.js';
 export { DEMO_CONTACT_FORM_ID } from './demo-contact-form.js';
 export { type DemoOwner, type SeedDemoShopOptions, seedDemoShop } from './demo-shop.js';
+export type { DiscountLimit, DiscountUsageRepository } from './discount-usage-repository.js';
 export {
   type DomainRepository,
   domainMessages,
@@ -243,4 +244,3 @@ export type {
 } from './webhook-repository.js';
 export type { WebsiteAdminRepository, WebsiteChanges } from './website-admin-repository.js';
 export type { WebsiteRepository } from './website-repository.js';
-export type { DiscountLimit, DiscountUsageRepository } from './discount-usage-repository.js';

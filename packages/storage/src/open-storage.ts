@@ -16,6 +16,7 @@ import {
   type CustomerDirectoryRepository,
   customerDirectoryRepository,
 } from './customer-directory-repository.js';
+import { type DiscountUsageRepository, discountUsageRepository } from './discount-usage-repository.js';
 import { type DomainRepository, domainRepository } from './domain-repository.js';
 import { type EmailOutboxRepository, emailOutboxRepository } from './email-outbox-repository.js';
 import { type GiftCardRepository, giftCardRepository } from './gift-card-repository.js';
@@ -36,7 +37,6 @@ import { type PaymentRepository, paymentRepository } from './payment-repository.
 import { type PricingRepository, pricingRepository } from './pricing-repository.js';
 import { type ProductFileRepository, productFileRepository } from './product-file-repository.js';
 import { type RedirectRepository, redirectRepository } from './redirect-repository.js';
-import { type DiscountUsageRepository, discountUsageRepository } from './discount-usage-repository.js';
 import { Remembered } from './remembered.js';
 import { type RestockSignupRepository, restockSignupRepository } from './restock-repository.js';
 import type { Database } from './schema.js';

@@ -28,6 +28,7 @@ import { registerApiKeyRoutes } from './api-keys/api-key-routes.js';
 import { registerProductFileRoutes } from './catalog/product-file-routes.js';
 import { registerProductRoutes } from './catalog/product-routes.js';
 import { registerRestockAdminRoutes } from './catalog/restock-admin-routes.js';
+import { registerStockAlertRoutes } from './catalog/stock-alert-routes.js';
 import { registerStoreSettingsRoutes } from './catalog/store-settings-routes.js';
 import { registerContentAdminRoutes } from './content/content-routes.js';
 import { registerFormBuilderRoutes } from './forms/form-routes.js';
@@ -133,6 +134,7 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminOp
       registerContentAdminRoutes(admin, storage);
       registerProductRoutes(admin, storage);
       registerProductFileRoutes(admin, storage);
+      registerStockAlertRoutes(admin, storage);
       registerStoreSettingsRoutes(admin, storage);
       registerOrderRoutes(admin, storage);
       registerFulfilmentRoutes(admin, storage, options.payments);

@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import type { Order, OrderItem, Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { productFileMessages } from '../admin/catalog/product-file-messages.js';
 import { HttpError } from '../http-error.js';
 import { websiteOf } from '../site-request.js';
 import { commerceMessages } from './commerce-messages.js';
@@ -7,8 +9,9 @@ import { commerceMessages } from './commerce-messages.js';
 /*
  * Digital downloads (`GET /downloads/:token`). Checkout gives every digital order line a token of 128
  * random bits (checkout-service.ts), so a link cannot be guessed; the file is handed out only once the
- * order is paid. Products carry no uploaded file yet, so the shop answers a small generated PDF that
- * names the product and the order: the place where a stored file will be streamed later.
+ * order is paid. The file the owner uploaded for the product (issue 23) is streamed from storage, at most
+ * `downloadLimit` times per order line and only within `downloadDays` days after payment; a product
+ * without an uploaded file still answers a small generated PDF naming the product and the order.
  */
 
 /** Tokens as checkout draws them: 16 random bytes as hex. Anything else is not looked up at all. */
@@ -17,10 +20,21 @@ const TOKEN = /^[0-9a-f]{32}$/;
 export interface DownloadFile {
   fileName: string;
   contentType: string;
-  body: Buffer;
+  body: Buffer | Readable;
+  /** Known for stored files and generated PDFs alike. */
+  byteSize: number;
 }
 
-const isPaid = (order: Order) => (order.data.payment as { status?: unknown } | undefined)?.status === 'PAID';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const paymentOf = (order: Order) => (order.data.payment ?? {}) as { status?: unknown; paidAt?: unknown };
+const isPaid = (order: Order) => paymentOf(order).status === 'PAID';
+/** When the money arrived; the order's time when the payment does not say. */
+const paidAt = (order: Order) => {
+  const at = paymentOf(order).paidAt;
+  const ms = typeof at === 'number' ? at : typeof at === 'string' ? Date.parse(at) : Number.NaN;
+  return Number.isFinite(ms) ? ms : order.createdAt;
+};
 
 export class DownloadService {
   constructor(private readonly storage: Storage) {}
@@ -29,17 +43,37 @@ export class DownloadService {
    * The file behind a token: 404 for an unknown token, 403 while the order is not paid, and 403 for a
    * test order once the site takes no test payments any more (its "payment" was never money; review #18).
    */
-  async file(website: Website, token: string, testPayments = false): Promise<DownloadFile> {
+  async file(website: Website, token: string, testPayments = false, now = Date.now()): Promise<DownloadFile> {
     const found = TOKEN.test(token) ? await this.storage.orders.findDownload(website.id, token) : undefined;
     if (!found) throw new HttpError(404, 'DOWNLOAD_NOT_FOUND', commerceMessages.downloadNotFound);
     if (!isPaid(found.order)) throw new HttpError(403, 'DOWNLOAD_NOT_PAID', commerceMessages.downloadNotPaid);
     if (found.order.testMode && !testPayments) {
       throw new HttpError(403, 'DOWNLOAD_TEST_ORDER', commerceMessages.downloadTestOrder);
     }
+    const stored = await this.storage.productFiles.find(website.id, found.item.itemId);
+    if (!stored) {
+      const body = placeholderPdf(website, found.order, found.item);
+      return {
+        fileName: `${fileSlug(found.item.productName)}.pdf`,
+        contentType: 'application/pdf',
+        body,
+        byteSize: body.length,
+      };
+    }
+    if (now > paidAt(found.order) + stored.downloadDays * DAY_MS)
+      throw new HttpError(410, 'DOWNLOAD_EXPIRED', productFileMessages.downloadExpired(stored.downloadDays));
+    // Counted before the first byte, in one conditional update: two clicks at once cannot both pass the limit.
+    if (!(await this.storage.productFiles.countDownload(website.id, found.item.id, stored.downloadLimit)))
+      throw new HttpError(
+        403,
+        'DOWNLOAD_LIMIT_REACHED',
+        productFileMessages.downloadLimitReached(stored.downloadLimit),
+      );
     return {
-      fileName: `${fileSlug(found.item.productName)}.pdf`,
-      contentType: 'application/pdf',
-      body: placeholderPdf(website, found.order, found.item),
+      fileName: stored.fileName,
+      contentType: stored.contentType,
+      body: Readable.from(this.storage.productFiles.chunks(website.id, stored.fileId)),
+      byteSize: stored.byteSize,
     };
   }
 }
@@ -51,10 +85,8 @@ export function registerDownloadRoutes(site: FastifyInstance, storage: Storage) 
     const file = await downloads.file(websiteOf(request), token, request.testPayments);
     return reply
       .header('content-type', file.contentType)
-      .header(
-        'content-disposition',
-        `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      )
+      .header('content-length', file.byteSize)
+      .header('content-disposition', attachmentHeader(file.fileName))
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
       .header('x-robots-tag', 'noindex')
@@ -64,6 +96,29 @@ export function registerDownloadRoutes(site: FastifyInstance, storage: Storage) 
 }
 
 const FOLDED: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
+
+/**
+ * Content-Disposition for a file name the owner chose (RFC 6266): an ASCII slug in `filename` for old
+ * clients, the real name percent-encoded in `filename*`. Path parts, quotes and control characters never
+ * reach the header.
+ */
+export function attachmentHeader(fileName: string): string {
+  const name = fileName.replace(/[\u0000-\u001f\u007f/\\"]/g, '').trim() || 'download';
+  const dot = name.lastIndexOf('.');
+  const extension =
+    dot > 0
+      ? name
+          .slice(dot + 1)
+          .replace(/[^A-Za-z0-9]/g, '')
+          .slice(0, 10)
+      : '';
+  const ascii = `${fileSlug(dot > 0 ? name.slice(0, dot) : name)}${extension ? `.${extension.toLowerCase()}` : ''}`;
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
 
 /** 'Großes Handbuch (2. Auflage)' -> 'grosses-handbuch-2-auflage': safe in any file system and header. */
 export function fileSlug(name: string): string {

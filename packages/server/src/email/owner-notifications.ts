@@ -69,3 +69,44 @@ export async function enqueueNewOrderNotice(tx: Storage, website: Website, order
     newOrderOwnerEmail({ order, siteTitle: website.title, locale: website.locale, to }),
   );
 }
+
+export interface LowStockNoticeInput {
+  siteTitle: string;
+  to: string;
+  sku: string;
+  productTitle?: string;
+  qtyInStock: number;
+  threshold: number;
+}
+
+/** The owner's mail when a change took a variant's stock to or below the threshold the owner set for it. */
+export function lowStockOwnerEmail(input: LowStockNoticeInput): NewEmail {
+  const what = input.productTitle ? `${input.productTitle} (${input.sku})` : input.sku;
+  const pieces = (n: number) => (n === 1 ? '1 Stück' : `${n} Stück`);
+  const paragraphs = [
+    `Der Lagerbestand von ${what} bei ${input.siteTitle} ist niedrig.`,
+    `Noch vorrätig: ${pieces(input.qtyInStock)} (deine Warnschwelle: ${pieces(input.threshold)}).`,
+    'Bitte bestelle rechtzeitig nach oder passe den Bestand im Editor unter „Lagerbestand“ an. Diese Mail kommt erst wieder, wenn der Bestand über die Schwelle gestiegen und erneut darunter gefallen ist.',
+  ];
+  const subject = `Lagerbestand niedrig: ${what}`;
+  return {
+    kind: 'low-stock-owner-notification',
+    to: input.to,
+    subject,
+    text: `${paragraphs.join('\n\n')}\n`,
+    html: html(subject, paragraphs),
+  };
+}
+
+/** Queues the low-stock mail in the transaction of the stock change; a shop without an address gets none. */
+export async function enqueueLowStockNotice(
+  tx: Storage,
+  websiteId: string,
+  notice: Omit<LowStockNoticeInput, 'siteTitle' | 'to'>,
+): Promise<void> {
+  const website = await tx.websites.findById(websiteId);
+  if (!website) return;
+  const to = await shopReplyTo(tx, website);
+  if (!to) return;
+  await tx.outbox.enqueue(website.id, lowStockOwnerEmail({ ...notice, siteTitle: website.title, to }));
+}

@@ -1,5 +1,6 @@
 import type { Item, Order, Storage } from '@baukasten/storage';
 import { orderSummaryView } from '../admin/orders/order-views.js';
+import { enqueueLowStockNotice } from '../email/owner-notifications.js';
 
 /*
  * The events an owner can subscribe a URL to, and the one way to announce one: `emitWebhook` on the storage
@@ -29,9 +30,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
 };
 
 /**
- * Below this many pieces a variant's stock counts as low (and `stock.low` fires once when a change crosses
- * it from above). The same number the scarcity note uses would tie two owner settings together; a fixed
- * threshold is the simple start (see the webhooks README).
+ * A variant without its own threshold (set by the owner on /lager, issue 23) counts as low below this many
+ * pieces, and `stock.low` fires once when a change crosses it from above (see the webhooks README).
  */
 export const LOW_STOCK_THRESHOLD = 5;
 
@@ -56,22 +56,45 @@ export const productEventData = (item: Item, change: 'created' | 'updated' | 'de
   product: { id: item.id, title: item.title, urlId: item.urlId, updatedAt: item.updatedAt },
 });
 
-/** `stock.low` when a variant's stock crossed the threshold from above (unlimited stock is never low). */
+/**
+ * Whether this stock is low: at or below the owner's threshold for the variant (issue 23), or without one
+ * below the fixed default. Unlimited stock is never low.
+ */
+const isLowStock = (stock: { unlimited: boolean; qtyInStock: number }, threshold: number | undefined) =>
+  !stock.unlimited &&
+  (threshold === undefined ? stock.qtyInStock < LOW_STOCK_THRESHOLD : stock.qtyInStock <= threshold);
+
+/**
+ * When a change took a variant's stock from above the mark to low: `stock.low`, and when the owner set a
+ * threshold for the variant the owner's mail too. Once per crossing: the stock must rise above the mark
+ * before it is told again.
+ */
 export async function emitIfStockLow(
   tx: Storage,
   websiteId: string,
   variant: { variantId: string; productId?: string; sku?: string },
   before: { unlimited: boolean; qtyInStock: number },
   after: { unlimited: boolean; qtyInStock: number },
+  known?: Map<string, number>,
 ): Promise<void> {
-  const wasLow = !before.unlimited && before.qtyInStock < LOW_STOCK_THRESHOLD;
-  const isLow = !after.unlimited && after.qtyInStock < LOW_STOCK_THRESHOLD;
-  if (isLow && !wasLow)
-    await emitWebhook(tx, websiteId, 'stock.low', {
-      ...variant,
-      qtyInStock: after.qtyInStock,
-      threshold: LOW_STOCK_THRESHOLD,
-    });
+  const threshold = (known ?? (await tx.stockAlerts.thresholds(websiteId, [variant.variantId]))).get(
+    variant.variantId,
+  );
+  if (!isLowStock(after, threshold) || isLowStock(before, threshold)) return;
+  await emitWebhook(tx, websiteId, 'stock.low', {
+    ...variant,
+    qtyInStock: after.qtyInStock,
+    threshold: threshold ?? LOW_STOCK_THRESHOLD,
+  });
+  if (threshold === undefined) return;
+  const item = variant.productId ? await tx.items.findById(websiteId, variant.productId) : undefined;
+  const sku = variant.sku ?? item?.product?.variants.find((v) => v.id === variant.variantId)?.sku;
+  await enqueueLowStockNotice(tx, websiteId, {
+    sku: sku ?? variant.variantId,
+    productTitle: item?.title,
+    qtyInStock: after.qtyInStock,
+    threshold,
+  });
 }
 
 /**
@@ -83,9 +106,12 @@ export async function emitLowStockAfterOrder(tx: Storage, order: Order): Promise
   for (const line of order.items)
     if (line.variantId) taken.set(line.variantId, (taken.get(line.variantId) ?? 0) + line.quantity);
   if (taken.size === 0) return;
-  // Nobody listening: no reads at all on the checkout path.
-  const listening = await tx.webhooks.listSubscriptions(order.websiteId);
-  if (!listening.some((s) => s.events.includes('stock.low'))) return;
+  // Nobody listening and no owner threshold on these variants: no further reads on the checkout path.
+  const thresholds = await tx.stockAlerts.thresholds(order.websiteId, [...taken.keys()]);
+  if (thresholds.size === 0) {
+    const listening = await tx.webhooks.listSubscriptions(order.websiteId);
+    if (!listening.some((s) => s.events.includes('stock.low'))) return;
+  }
   for (const itemId of new Set(order.items.map((line) => line.itemId))) {
     const item = await tx.items.findById(order.websiteId, itemId);
     for (const variant of item?.product?.variants ?? []) {
@@ -97,6 +123,7 @@ export async function emitLowStockAfterOrder(tx: Storage, order: Order): Promise
         { variantId: variant.id, productId: itemId, sku: variant.sku },
         { unlimited: false, qtyInStock: variant.qtyInStock + quantity },
         variant,
+        thresholds,
       );
     }
   }

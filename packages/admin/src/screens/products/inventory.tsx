@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { inventory as inventoryApi } from '../../api/admin-api.js';
 import type { StockLevel, StockRow } from '../../api/admin-types.js';
-import { ApiError } from '../../api/api-client.js';
+import { ApiError, api } from '../../api/api-client.js';
 import { t } from '../../messages.js';
 import { Link } from '../../routing/router.js';
 import { paths } from '../../routing/routes.js';
@@ -10,6 +10,7 @@ import { isMissingRoute, useAction, useLoad } from '../../ui/async.js';
 import { Button, ErrorBox, Loading, NotAvailable, StatusMessage, TextField } from '../../ui/controls.js';
 import { variantLabel } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
+import { L, LowStockThresholdCell, thresholdsPath } from './low-stock-threshold.js';
 import { Pager } from './pager.js';
 import { RestockPanel } from './restock-panel.js';
 
@@ -127,6 +128,10 @@ export function Inventory() {
   const [search, setSearch] = useState('');
   const [note, setNote] = useState('');
   const loaded = useLoad(() => inventoryApi.list(site.id, { q: search, offset }), [site.id, search, offset]);
+  const alerts = useLoad(
+    () => api.get<{ thresholds: Record<string, number> }>(thresholdsPath(site.id)),
+    [site.id],
+  );
   if (isMissingRoute(loaded.error)) return <NotAvailable title={t.inventoryTitle} />;
   const list = loaded.data;
   const canEdit = can('commerce.inventory');
@@ -167,6 +172,7 @@ export function Inventory() {
                 <th scope="col">
                   <span className="visually-hidden">{t.save}</span>
                 </th>
+                {alerts.data ? <th scope="col">{L.column}</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -180,6 +186,20 @@ export function Inventory() {
                     <code>{row.sku}</code>
                   </td>
                   <StockCells row={row} canEdit={canEdit} onSaved={(_, message) => setNote(message)} />
+                  {alerts.data ? (
+                    fixedUnlimited(row) ? (
+                      <td />
+                    ) : (
+                      <LowStockThresholdCell
+                        siteId={site.id}
+                        variantId={row.variantId}
+                        label={`${row.productTitle} – ${variantLabel(row.attributes)}`}
+                        threshold={alerts.data.thresholds[row.variantId]}
+                        canEdit={canEdit}
+                        onSaved={setNote}
+                      />
+                    )
+                  ) : null}
                 </tr>
               ))}
             </tbody>

@@ -20,6 +20,7 @@ import {
 import { amountText, parseAmount } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
 import { extrasInput, extrasOf, ProductExtras } from './product-extras.js';
+import { ProductFilePanel } from './product-file.js';
 import { merchandisingInput, merchandisingOf, ProductMerchandising } from './product-merchandising.js';
 import {
   gridSize,
@@ -427,6 +428,9 @@ export function ProductEditor({ productId }: { productId?: string }) {
           onDeleted={() => navigate(paths.products(site.id))}
           onReload={loaded.reload}
         />
+      ) : null}
+      {product?.productType === 'digital' ? (
+        <ProductFilePanel siteId={site.id} productId={product.id} canEdit={can('commerce.products')} />
       ) : null}
       {product ? (
         <WithdrawalExclusion siteId={site.id} productId={product.id} canEdit={can('commerce.products')} />
