@@ -8,6 +8,7 @@ import { PaymentDeadlineWorker } from './payments/payment-deadlines.js';
 import { PaymentSetup } from './payments/payment-setup.js';
 import { loadSecretsKey, requireSecretsKey } from './payments/secrets.js';
 import { openSharedState } from './shared-state.js';
+import { SubscriptionRenewalWorker } from './subscriptions/subscription-renewals.js';
 import { startWebhookDelivery } from './webhooks/webhook-delivery.js';
 
 /**
@@ -74,6 +75,16 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     onError: (err, deadline) => app.log.warn({ err, orderId: deadline?.orderId }, 'payment deadline failed'),
   });
   deadlines.start();
+  // Subscriptions due for their next period: charged off-session, once across instances (subscription-renewals.ts).
+  const renewals = new SubscriptionRenewalWorker({
+    storage,
+    setup: new PaymentSetup(storage, payments),
+    publicUrl: () => config.publicUrl,
+    serverTestMode: config.serverTestMode,
+    onError: (err, renewal) =>
+      app.log.warn({ err, subscriptionId: renewal?.subscriptionId }, 'subscription renewal failed'),
+  });
+  renewals.start();
 
   let closing: Promise<void> | undefined;
   /** Stops taking connections, lets in-flight requests finish, then closes mail, shared state and database. */
@@ -83,6 +94,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       await email.stop();
       await webhookDelivery.stop();
       await deadlines.stop();
+      await renewals.stop();
       await shared.close();
       await storage.close();
     })();

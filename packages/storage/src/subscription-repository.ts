@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { newId } from './ids.js';
 import { fromJson, toJson } from './json-column.js';
@@ -32,10 +33,49 @@ export interface SubscriptionsTable {
   updated_at: number;
 }
 
+export interface SubscriptionRenewalsTable {
+  website_id: string;
+  subscription_id: string;
+  period: number;
+  status: string;
+  attempts: number;
+  due_at: number;
+  lease_until: number | null;
+  claim_token: string | null;
+  cart_id: string | null;
+  order_id: string | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 declare module './schema.js' {
   interface Database {
     subscriptions: SubscriptionsTable;
+    subscription_renewals: SubscriptionRenewalsTable;
   }
+}
+
+export type SubscriptionRenewalStatus = 'pending' | 'paid' | 'failed';
+
+/** The charge of one billing period (1 is the first order's, so renewals start at 2). */
+export interface SubscriptionRenewal {
+  websiteId: string;
+  subscriptionId: string;
+  period: number;
+  status: SubscriptionRenewalStatus;
+  /** Declined charges so far. */
+  attempts: number;
+  dueAt: number;
+  cartId?: string;
+  orderId?: string;
+  lastError?: string;
+}
+
+/** A renewal this worker holds until `leaseUntil`; every change to it names the claim token. */
+export interface ClaimedSubscriptionRenewal extends SubscriptionRenewal {
+  claimToken: string;
+  leaseUntil: number;
 }
 
 export type SubscriptionStatus = 'ACTIVE' | 'CANCELLED' | 'ENDED';
@@ -102,6 +142,43 @@ export interface SubscriptionRepository {
   findByOrder(websiteId: string, orderId: string): Promise<Subscription | undefined>;
   /** Newest first, at most 1000. */
   listByWebsite(websiteId: string, opts?: { limit?: number }): Promise<Subscription[]>;
+  /** Merges `patch` into the subscription's data (the saved payment method of its first order). */
+  mergeData(websiteId: string, id: string, patch: Record<string, unknown>): Promise<void>;
+
+  /**
+   * Renewals: for every active subscription whose next billing is due, the row of its next period is made
+   * (once, whichever instance comes first); then due pending rows are claimed with a lease by a conditional
+   * UPDATE, so of racing workers exactly one holds a row.
+   */
+  claimDueRenewals(opts: {
+    now: number;
+    leaseMs: number;
+    limit: number;
+  }): Promise<ClaimedSubscriptionRenewal[]>;
+  /** Remembers the period's cart (false when the claim was lost). */
+  setRenewalCart(claim: ClaimedSubscriptionRenewal, cartId: string): Promise<boolean>;
+  /**
+   * The period was paid with `orderId`: the row is done and the subscription moves on to `nextBillingAt`
+   * (undefined: every cycle paid). Conditional on the subscription still waiting for this period.
+   */
+  renewalPaid(
+    claim: ClaimedSubscriptionRenewal,
+    orderId: string,
+    nextBillingAt: number | undefined,
+    now?: number,
+  ): Promise<boolean>;
+  /** A declined charge: one more attempt, tried again at `retryAt`; false when the claim was lost. */
+  renewalDeclined(
+    claim: ClaimedSubscriptionRenewal,
+    error: string,
+    retryAt: number,
+    now?: number,
+  ): Promise<boolean>;
+  /** The last attempt was declined: the row fails and the subscription ends. False when the claim was lost. */
+  renewalGaveUp(claim: ClaimedSubscriptionRenewal, error: string, now?: number): Promise<boolean>;
+  /** Provider unreachable: the lease is given back and the row is due again at `dueAt`, no attempt counted. */
+  postponeRenewal(claim: ClaimedSubscriptionRenewal, dueAt: number): Promise<boolean>;
+  listRenewals(websiteId: string, subscriptionId: string): Promise<SubscriptionRenewal[]>;
 }
 
 const isKey = (value: unknown): value is string => typeof value === 'string' && value !== '';
@@ -134,7 +211,32 @@ function toSubscription(row: Selectable<SubscriptionsTable>): Subscription {
   return subscription;
 }
 
+function toRenewal(row: Selectable<SubscriptionRenewalsTable>): SubscriptionRenewal {
+  const renewal: SubscriptionRenewal = {
+    websiteId: row.website_id,
+    subscriptionId: row.subscription_id,
+    period: Number(row.period),
+    status: row.status as SubscriptionRenewalStatus,
+    attempts: Number(row.attempts),
+    dueAt: Number(row.due_at),
+  };
+  if (row.cart_id !== null) renewal.cartId = row.cart_id;
+  if (row.order_id !== null) renewal.orderId = row.order_id;
+  if (row.last_error !== null) renewal.lastError = row.last_error;
+  return renewal;
+}
+
 export function subscriptionRepository(db: Kysely<Database>): SubscriptionRepository {
+  const held = (claim: ClaimedSubscriptionRenewal) =>
+    db
+      .updateTable('subscription_renewals')
+      .where('website_id', '=', claim.websiteId)
+      .where('subscription_id', '=', claim.subscriptionId)
+      .where('period', '=', claim.period)
+      .where('status', '=', 'pending')
+      .where('claim_token', '=', claim.claimToken);
+  const changed = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows) > 0;
+
   const findBy = async (websiteId: string, column: 'id' | 'order_id', value: string) => {
     if (!isKey(websiteId) || !isKey(value)) return undefined;
     const row = await db
@@ -198,6 +300,150 @@ export function subscriptionRepository(db: Kysely<Database>): SubscriptionReposi
         .limit(limit)
         .execute();
       return rows.map(toSubscription);
+    },
+
+    async mergeData(websiteId, id, patch) {
+      const current = await findBy(websiteId, 'id', id);
+      if (!current) return;
+      await db
+        .updateTable('subscriptions')
+        .set({ data: toJson({ ...current.data, ...patch }), updated_at: Date.now() })
+        .where('website_id', '=', websiteId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async claimDueRenewals({ now, leaseMs, limit }) {
+      const due = await db
+        .selectFrom('subscriptions')
+        .select(['website_id', 'id', 'billed_cycles', 'next_billing_at'])
+        .where('status', '=', 'ACTIVE')
+        .where('next_billing_at', '<=', now)
+        .orderBy('next_billing_at')
+        .limit(limit)
+        .execute();
+      for (const sub of due) {
+        // The primary key makes the period's row once, whoever inserts it first.
+        await db
+          .insertInto('subscription_renewals')
+          .values({
+            website_id: sub.website_id,
+            subscription_id: sub.id,
+            period: Number(sub.billed_cycles) + 1,
+            status: 'pending',
+            attempts: 0,
+            due_at: Number(sub.next_billing_at),
+            lease_until: null,
+            claim_token: null,
+            cart_id: null,
+            order_id: null,
+            last_error: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .onConflict((oc) => oc.columns(['website_id', 'subscription_id', 'period']).doNothing())
+          .execute();
+      }
+      const free = (eb: any) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]);
+      const candidates = await db
+        .selectFrom('subscription_renewals')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('due_at', '<=', now)
+        .where(free)
+        .orderBy('due_at')
+        .limit(limit)
+        .execute();
+      const claimed: ClaimedSubscriptionRenewal[] = [];
+      for (const row of candidates) {
+        const claimToken = randomBytes(12).toString('hex');
+        const leaseUntil = now + leaseMs;
+        // The same condition again: of racing workers only one sees its UPDATE change the row.
+        const result = await db
+          .updateTable('subscription_renewals')
+          .set({ lease_until: leaseUntil, claim_token: claimToken })
+          .where('website_id', '=', row.website_id)
+          .where('subscription_id', '=', row.subscription_id)
+          .where('period', '=', row.period)
+          .where('status', '=', 'pending')
+          .where('due_at', '<=', now)
+          .where(free)
+          .executeTakeFirst();
+        if (!changed(result)) continue;
+        claimed.push({ ...toRenewal(row), claimToken, leaseUntil });
+      }
+      return claimed;
+    },
+
+    async setRenewalCart(claim, cartId) {
+      return changed(await held(claim).set({ cart_id: cartId }).executeTakeFirst());
+    },
+
+    async renewalPaid(claim, orderId, nextBillingAt, now = Date.now()) {
+      const done = await held(claim)
+        .set({ status: 'paid', order_id: orderId, lease_until: null, updated_at: now })
+        .executeTakeFirst();
+      if (!changed(done)) return false;
+      await db
+        .updateTable('subscriptions')
+        .set({ billed_cycles: claim.period, next_billing_at: nextBillingAt ?? null, updated_at: now })
+        .where('website_id', '=', claim.websiteId)
+        .where('id', '=', claim.subscriptionId)
+        .where('billed_cycles', '=', claim.period - 1)
+        .execute();
+      return true;
+    },
+
+    async renewalDeclined(claim, error, retryAt, now = Date.now()) {
+      const result = await held(claim)
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          due_at: retryAt,
+          lease_until: null,
+          claim_token: null,
+          last_error: error,
+          updated_at: now,
+        }))
+        .executeTakeFirst();
+      return changed(result);
+    },
+
+    async renewalGaveUp(claim, error, now = Date.now()) {
+      const result = await held(claim)
+        .set((eb) => ({
+          status: 'failed',
+          attempts: eb('attempts', '+', 1),
+          lease_until: null,
+          last_error: error,
+          updated_at: now,
+        }))
+        .executeTakeFirst();
+      if (!changed(result)) return false;
+      await db
+        .updateTable('subscriptions')
+        .set({ status: 'ENDED', next_billing_at: null, ends_at: now, updated_at: now })
+        .where('website_id', '=', claim.websiteId)
+        .where('id', '=', claim.subscriptionId)
+        .where('status', '=', 'ACTIVE')
+        .execute();
+      return true;
+    },
+
+    async postponeRenewal(claim, dueAt) {
+      return changed(
+        await held(claim).set({ due_at: dueAt, lease_until: null, claim_token: null }).executeTakeFirst(),
+      );
+    },
+
+    async listRenewals(websiteId, subscriptionId) {
+      const rows = await db
+        .selectFrom('subscription_renewals')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('subscription_id', '=', subscriptionId)
+        .orderBy('period')
+        .execute();
+      return rows.map(toRenewal);
     },
   };
 }

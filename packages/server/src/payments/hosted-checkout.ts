@@ -88,7 +88,13 @@ export class HostedPayments {
    * to. The same order without a failed attempt gets the same payment back (idempotency key), so a double
    * click or a retry after a lost answer never opens a second payment.
    */
-  async start(website: Website, order: Order, shopUrl: string): Promise<string> {
+  async start(
+    website: Website,
+    order: Order,
+    shopUrl: string,
+    /** A subscription's first payment: the method is saved, with the shopper's consent, for the renewals. */
+    options: { saveForFutureUse?: boolean } = {},
+  ): Promise<string> {
     const method = (order.data.payment as { method?: unknown } | undefined)?.method;
     if (!isHostedMethod(method)) throw new HttpError(409, 'NOT_A_PROVIDER_ORDER', PAYMENT_MESSAGES.rejected);
     const gateway = await this.setup.gatewayFor(website.id, method);
@@ -112,6 +118,7 @@ export class HostedPayments {
         cancelUrl: `${shopUrl}/checkout/bestaetigt?${orderQuery}&zahlung=cancelled`,
         ...(order.customerEmail ? { customerEmail: order.customerEmail } : {}),
         idempotencyKey: `start-${order.id}-${spent}`,
+        ...(options.saveForFutureUse ? { saveForFutureUse: true } : {}),
       },
       order.testMode,
     );

@@ -43,9 +43,18 @@ export function orderPaidHooks(publicUrl: () => PublicUrl): SettleHooks {
   return {
     // Money after the order's reservation ran out: kept when the stock allows, else refunded.
     ...latePaymentHooks(),
-    async onPaid(tx, order) {
+    async onPaid(tx, order, _payment, snapshot) {
       const website = await tx.websites.findById(order.websiteId);
       if (!website) return;
+      // A subscription's first payment at Stripe: its saved method (ids only, never card data) for the renewals.
+      if (snapshot?.customerId && snapshot.paymentMethodId) {
+        const subscription = await tx.subscriptions.findByOrder(order.websiteId, order.id);
+        if (subscription) {
+          await tx.subscriptions.mergeData(order.websiteId, subscription.id, {
+            stripe: { customerId: snapshot.customerId, paymentMethodId: snapshot.paymentMethodId },
+          });
+        }
+      }
       await whenOrderPaid(tx, website, order, siteBaseUrl(website, publicUrl()));
     },
   };

@@ -30,6 +30,30 @@ export interface StartPaymentInput {
   customerEmail?: string;
   /** Same key for a repeated start of the same order: the provider creates one payment, not two. */
   idempotencyKey: string;
+  /**
+   * A subscription's first payment: the shopper agrees (consent text at the checkout) that the method is
+   * kept for the renewals, charged without them (Stripe `setup_future_usage: off_session`, SEPA mandate).
+   */
+  saveForFutureUse?: boolean;
+}
+
+/** A renewal charged without the shopper, against the method saved with their first payment. */
+export interface OffSessionChargeInput {
+  customerId: string;
+  paymentMethodId: string;
+  amountMinor: number;
+  currency: string;
+  description: string;
+  metadata: Record<string, string>;
+  /** One per (subscription, period): a repeated charge answers the first one. */
+  idempotencyKey: string;
+}
+
+export interface OffSessionCharge {
+  providerPaymentId: string;
+  /** paid, pending (SEPA on its way) or failed (declined). */
+  state: PaymentState;
+  failureCode?: string;
 }
 
 export interface StartedPayment {
@@ -53,6 +77,9 @@ export interface PaymentSnapshot {
   captureId?: string;
   /** PayPal: the shopper approved; the money is ours only after `capture`. */
   needsCapture?: boolean;
+  /** Stripe, a payment made with `saveForFutureUse`: the customer and saved method (never card data). */
+  customerId?: string;
+  paymentMethodId?: string;
 }
 
 export interface RefundInput {
@@ -92,6 +119,8 @@ export interface PaymentGateway {
   /** PayPal: takes the approved money. Repeating it for a captured order answers with the paid state. */
   capture?(providerPaymentId: string, idempotencyKey: string): Promise<PaymentSnapshot>;
   refund(input: RefundInput): Promise<RefundResult>;
+  /** Stripe: charges a saved method off-session (subscription renewals); throws only when unreachable. */
+  chargeOffSession?(input: OffSessionChargeInput): Promise<OffSessionCharge>;
   /** Throws PaymentGatewayError('invalid_signature') for anything the provider did not sign. */
   verifyWebhook(rawBody: Buffer | string, headers: WebhookHeaders): Promise<VerifiedWebhook>;
   /** One cheap authenticated call: resolves when the keys work, throws invalid_keys when they do not. */

@@ -43,7 +43,7 @@ export interface SettleHooks {
    * Runs inside the settlement transaction right after the order became paid, exactly once per order: write
    * the paid mail to the outbox, activate bought gift cards. Throwing rolls the settlement back.
    */
-  onPaid?: (tx: Storage, order: Order, payment: Payment) => Promise<void>;
+  onPaid?: (tx: Storage, order: Order, payment: Payment, snapshot?: PaymentSnapshot) => Promise<void>;
   /**
    * Runs inside the settlement transaction when money arrived for an order that is no longer payable
    * (cancelled). For an order whose reservation ran out it takes the stock again and answers the reopened
@@ -143,7 +143,7 @@ export async function settlePayment(
       // The reservation ran out before the money came: kept when the stock still allows, else refunded.
       const reopened = await hooks.onLatePayment(tx, marked.order, paid);
       if (reopened) {
-        await hooks.onPaid?.(tx, reopened, paid);
+        await hooks.onPaid?.(tx, reopened, paid, snapshot);
         return { outcome: 'paid', payment: paid, order: reopened };
       }
     }
@@ -156,7 +156,7 @@ export async function settlePayment(
     }
     // Paid: nothing of the order is due any more (its reservation or Vorkasse days).
     await tx.payments.clearDeadline(websiteId, payment.orderId);
-    await hooks.onPaid?.(tx, marked.order, paid);
+    await hooks.onPaid?.(tx, marked.order, paid, snapshot);
     return { outcome: 'paid', payment: paid, order: marked.order };
   });
 }

@@ -25,6 +25,7 @@ export const esc = (value: unknown) => escapeHtml(String(value ?? ''));
 const PAYMENT_LABELS: Record<string, string> = {
   'bank-transfer': 'Vorkasse (Überweisung)',
   'test-card': 'Kreditkarte (Testmodus)',
+  stripe: 'Karte oder SEPA-Lastschrift (Stripe)',
 };
 
 export interface CheckoutPage {

@@ -17,6 +17,9 @@ export const subscriptionMessages = {
   dueToday: (total: string) => `Heute zu zahlen: ${total}`,
   shippingIncluded: (shipping: string) => `(inklusive ${shipping} Versand)`,
   subscribe: 'Jetzt kostenpflichtig abonnieren',
+  /** Shown with Stripe: the first payment saves the method for the renewals (off-session, SEPA mandate). */
+  renewalConsent: (shopTitle: string) =>
+    `Mit Karte oder SEPA-Lastschrift (Stripe): Ich ermächtige ${shopTitle}, künftige Zahlungen dieses Abos mit der Zahlungsart einzuziehen, mit der ich jetzt bezahle, jeweils zum Abrechnungstermin und bis das Abo endet. Mein Kreditinstitut kann eine SEPA-Lastschrift innerhalb von acht Wochen erstatten.`,
   // Its confirmation page.
   thanks: 'Vielen Dank!',
   active: (productName: string) => `Dein Abonnement für ${productName} ist aktiv.`,

@@ -1,5 +1,5 @@
 import { formatMoney, PageType, ProductType, SESSION_MESSAGES } from '@baukasten/commerce';
-import type { Storage } from '@baukasten/storage';
+import type { Order, Storage } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { additionalFieldsInput, optionalText } from '../commerce/cart-input.js';
@@ -11,6 +11,7 @@ import { requireCrumb } from '../crumb.js';
 import { checkoutPrefillOf } from '../customer-accounts/customer-accounts.js';
 import { HttpError } from '../http-error.js';
 import { parseOr400 } from '../parse-input.js';
+import { PaymentGatewayError } from '../payments/payment-gateway.js';
 import { InMemoryRateLimiter } from '../rate-limit.js';
 import { websiteOf } from '../site-request.js';
 import { siteOrigin } from '../site-url.js';
@@ -24,6 +25,7 @@ import {
   sendFieldsError,
 } from './checkout-page.js';
 import { subscriptionMessages } from './subscription-messages.js';
+import { SubscriptionRenewalWorker } from './subscription-renewals.js';
 import { planText } from './subscription-schedule.js';
 import { SubscriptionService, subscriptionView } from './subscription-service.js';
 import { subscriptionCheckoutHtml, subscriptionConfirmationHtml } from './subscription-views.js';
@@ -60,6 +62,17 @@ export function registerSubscriptionRoutes(
   const limiter = options.rateLimiter ?? new InMemoryRateLimiter({ limit: 120, windowMs: 10_000 });
   const providers = options.paymentProviders ?? defaultPaymentProviders;
   const subscriptions = new SubscriptionService(storage, providers, options.serverTestMode ?? false);
+  // Stripe, when connected: its first payment saves the method for the renewals (subscription-renewals.ts).
+  // PayPal is not offered for subscriptions: its renewals would need a billing agreement.
+  const hosted = options.hostedPayments;
+  const stripeOf = async (request: FastifyRequest) =>
+    hosted ? (await hosted.providersFor(websiteOf(request))).filter((p) => p.id === 'stripe') : [];
+  /** After the order: Stripe's page for the first payment (method saved), else undefined. */
+  const stripePageOf = async (request: FastifyRequest, order: Order) => {
+    const payment = (order.data.payment ?? {}) as { method?: unknown; status?: unknown };
+    if (!hosted || payment.method !== 'stripe' || payment.status === 'PAID') return undefined;
+    return hosted.start(websiteOf(request), order, siteOrigin(request), { saveForFutureUse: true });
+  };
 
   const guarded = async (request: FastifyRequest) => {
     await requireCrumb(request);
@@ -121,6 +134,7 @@ export function registerSubscriptionRoutes(
       grandTotalCents: totals.grandTotalMinor,
       grandTotalText: money(totals.grandTotalMinor),
     };
+    const stripe = await stripeOf(request);
     const html = subscriptionCheckoutHtml({
       title: snapshot.title,
       attributes,
@@ -132,11 +146,14 @@ export function registerSubscriptionRoutes(
       form: {
         crumb: request.crumb,
         hidden: { cartToken: cart.id },
-        providers: subscriptions.providersFor(website),
+        providers: [...subscriptions.providersFor(website), ...stripe],
         needsAddress,
         prefill,
         refusal: refusal?.(needsAddress),
       },
+      ...(stripe.length > 0
+        ? { renewalConsentText: subscriptionMessages.renewalConsent(website.title) }
+        : {}),
     });
     return sendCheckoutPage(
       request,
@@ -167,11 +184,22 @@ export function registerSubscriptionRoutes(
         body.cartToken,
         checkoutInputOf(body),
         siteOrigin(request),
+        await stripeOf(request),
       );
-      if (isFormPost(request)) return reply.redirect(confirmationUrl(order.id), 303);
-      return reply
-        .code(201)
-        .send({ order: orderView(website, order), subscription: subscriptionView(website, subscription) });
+      let paymentUrl: string | undefined;
+      try {
+        paymentUrl = await stripePageOf(request, order);
+      } catch (error) {
+        // The order waits on its confirmation page; nothing was charged.
+        if (!(error instanceof PaymentGatewayError)) throw error;
+        request.log.warn({ kind: error.kind }, 'subscription payment start failed');
+      }
+      if (isFormPost(request)) return reply.redirect(paymentUrl ?? confirmationUrl(order.id), 303);
+      return reply.code(201).send({
+        order: orderView(website, order),
+        subscription: subscriptionView(website, subscription),
+        ...(paymentUrl ? { paymentUrl } : {}),
+      });
     } catch (error) {
       // A plain form gets its page again with what was typed, never a JSON answer (issue 22).
       if (isFormPost(request) && error instanceof HttpError) {
@@ -202,4 +230,21 @@ export function registerSubscriptionRoutes(
       html,
     });
   });
+
+  // Test mode only (never in production): runs the renewal worker once as if `days` had passed, so the e2e
+  // test sees a renewal without waiting a month. The worker is the one main.ts starts on every instance.
+  if (options.serverTestMode && hosted) {
+    const renewBody = z.object({ days: z.number().int().min(0).max(400).default(0) });
+    site.post('/api/test/subscriptions/renew', async (request) => {
+      const { days } = parseOr400(renewBody, request.body ?? {});
+      const worker = new SubscriptionRenewalWorker({
+        storage,
+        setup: hosted.setup,
+        publicUrl: () => site.publicUrl,
+        serverTestMode: true,
+        now: () => Date.now() + days * 24 * 60 * 60 * 1000,
+      });
+      return { data: await worker.runDue() };
+    });
+  }
 }

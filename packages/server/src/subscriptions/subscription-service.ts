@@ -148,6 +148,8 @@ export class SubscriptionService {
     cartToken: string | undefined,
     input: CheckoutInput,
     shopUrl: string,
+    /** Stripe when connected (the renewals are charged off-session with the method saved at its page). */
+    hostedProviders: readonly PaymentProvider[] = [],
   ): Promise<{ order: Order; subscription: Subscription }> {
     const { cart, entry, plan } = await this.checkoutOf(website, cartToken);
     const snapshot = entry.chosenVariant as EntrySnapshot;
@@ -157,6 +159,7 @@ export class SubscriptionService {
       { ...input, giftCardCodes: [] },
       {
         shopUrl,
+        hostedProviders,
         whenPlaced: async (tx, placed) => {
           const payment = (placed.data.payment ?? {}) as { method?: string };
           await tx.subscriptions.create(website.id, {

@@ -19,6 +19,8 @@ export interface SubscriptionCheckoutPage {
   /** The shipping cost in the total, when there is one. */
   shippingText: string | null;
   form: Omit<CheckoutFormOptions, 'action' | 'submitLabel' | 'extraHtml'>;
+  /** Stripe is offered: the consent to charge the renewals with the saved method (issue #20). */
+  renewalConsentText?: string;
 }
 
 /** What is subscribed, what is due today and the order form. */
@@ -30,7 +32,14 @@ ${page.attributes ? `<p>${esc(page.attributes)}</p>` : ''}
 <p><strong>${esc(m.dueToday(page.grandTotalText))}</strong>${
     page.shippingText ? ` ${esc(m.shippingIncluded(page.shippingText))}` : ''
   }</p></section>
-${checkoutFormHtml({ ...page.form, action: '/api/commerce/checkout/subscribe', submitLabel: m.subscribe })}`;
+${checkoutFormHtml({
+  ...page.form,
+  action: '/api/commerce/checkout/subscribe',
+  submitLabel: m.subscribe,
+  ...(page.renewalConsentText
+    ? { extraHtml: `<p class="hinweis" id="abo-einzug">${esc(page.renewalConsentText)}</p>` }
+    : {}),
+})}`;
 }
 
 /** Thanks (active, or starting once the payment is in), the order number, the plan and the next billing. */

@@ -81,7 +81,12 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
             client_reference_id: input.orderId,
             locale: 'de',
             metadata,
-            payment_intent_data: { metadata, description: input.description },
+            payment_intent_data: {
+              metadata,
+              description: input.description,
+              ...(input.saveForFutureUse ? { setup_future_usage: 'off_session' as const } : {}),
+            },
+            ...(input.saveForFutureUse ? { customer_creation: 'always' as const } : {}),
             ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
           },
           { idempotencyKey: input.idempotencyKey },
@@ -112,6 +117,41 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
         state:
           refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' ? 'failed' : 'pending',
       };
+    },
+
+    async chargeOffSession(input) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountMinor,
+            currency: input.currency.toLowerCase(),
+            customer: input.customerId,
+            payment_method: input.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            description: input.description,
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        const state: PaymentState =
+          intent.status === 'succeeded' ? 'paid' : intent.status === 'processing' ? 'pending' : 'failed';
+        return {
+          providerPaymentId: intent.id,
+          state,
+          ...(state === 'failed' ? { failureCode: intent.last_payment_error?.code ?? intent.status } : {}),
+        };
+      } catch (error) {
+        const failure = stripeFailure(error);
+        // A decline (card_declined, authentication_required off-session) is an answer, not an outage.
+        if (failure.kind !== 'declined') throw failure;
+        const intentId = (error as { raw?: { payment_intent?: { id?: string } } }).raw?.payment_intent?.id;
+        return {
+          providerPaymentId: intentId ?? '',
+          state: 'failed',
+          failureCode: failure.providerCode ?? 'declined',
+        };
+      }
     },
 
     async verifyWebhook(rawBody, headers) {
@@ -193,6 +233,13 @@ function snapshotOf(session: Stripe.Checkout.Session): PaymentSnapshot {
     currency: (session.currency ?? '').toUpperCase(),
   };
   if (session.metadata?.orderId) snapshot.orderId = session.metadata.orderId;
+  const customerId = idOf(session.customer as string | { id: string } | null);
+  const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+  const paymentMethodId = idOf(intent?.payment_method as string | { id: string } | null | undefined);
+  if (customerId && paymentMethodId) {
+    snapshot.customerId = customerId;
+    snapshot.paymentMethodId = paymentMethodId;
+  }
   if (session.metadata?.websiteId) snapshot.websiteId = session.metadata.websiteId;
   if (failureCode) snapshot.failureCode = failureCode;
   return snapshot;

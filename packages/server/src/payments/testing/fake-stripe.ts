@@ -40,6 +40,9 @@ interface FakeSession {
   metadata: Record<string, string>;
   mode: 'payment';
   payment_intent: string | null;
+  /** Set on paying a session made with `payment_intent_data[setup_future_usage]`. */
+  customer: string | null;
+  setup_future_usage: string | null;
   payment_method_types: string[];
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
   status: 'open' | 'complete' | 'expired';
@@ -58,6 +61,9 @@ interface FakePaymentIntent {
   metadata: Record<string, string>;
   livemode: false;
   created: number;
+  customer?: string | null;
+  payment_method?: string | null;
+  off_session?: boolean;
 }
 
 interface FakeRefund {
@@ -90,6 +96,8 @@ export class FakeStripe {
   readonly sessions = new Map<string, FakeSession>();
   readonly intents = new Map<string, FakePaymentIntent>();
   readonly refunds: FakeRefund[] = [];
+  /** Saved payment methods (pm_… -> cus_…) from sessions paid with `setup_future_usage`. */
+  readonly savedMethods = new Map<string, string>();
   /** Every API request as received (method, path, parsed form, idempotency key), for assertions. */
   readonly requests: {
     method: string;
@@ -154,6 +162,13 @@ export class FakeStripe {
       default:
         intent.status = 'succeeded';
         intent.amount_received = intent.amount;
+        if (session.setup_future_usage) {
+          // The shopper agreed on the page: Stripe keeps the method on a customer for off-session charges.
+          session.customer ??= stripeId('cus');
+          intent.customer = session.customer;
+          intent.payment_method = stripeId('pm');
+          this.savedMethods.set(intent.payment_method, session.customer);
+        }
         session.status = 'complete';
         session.payment_status = 'paid';
         if (this.scenario === 'amount_mismatch') {
@@ -313,6 +328,8 @@ export class FakeStripe {
       return answer(200, expanded);
     }
     if (request.method === 'POST' && path === '/v1/refunds') return this.#refund(form, answer, response);
+    if (request.method === 'POST' && path === '/v1/payment_intents')
+      return this.#chargeOffSession(form, answer, response);
     return stripeError(
       response,
       404,
@@ -388,6 +405,10 @@ export class FakeStripe {
       metadata: (form.metadata as Record<string, string>) ?? {},
       mode: 'payment',
       payment_intent: null,
+      customer: null,
+      setup_future_usage:
+        ((form.payment_intent_data as Record<string, unknown> | undefined)?.setup_future_usage as string) ??
+        null,
       // Dynamic payment methods: what the Dashboard has switched on for a German account.
       payment_method_types: ['card', 'sepa_debit', 'klarna'],
       payment_status: 'unpaid',
@@ -396,6 +417,77 @@ export class FakeStripe {
     };
     this.sessions.set(id, session);
     answer(200, session);
+  }
+
+  /** A renewal: `off_session=true&confirm=true` against a saved method; the scenario decides (decline or paid). */
+  #chargeOffSession(
+    form: Record<string, unknown>,
+    answer: (s: number, o: unknown) => void,
+    response: ServerResponse,
+  ) {
+    const customer = String(form.customer ?? '');
+    const method = String(form.payment_method ?? '');
+    const amount = Number(form.amount);
+    if (
+      form.off_session !== 'true' ||
+      form.confirm !== 'true' ||
+      this.savedMethods.get(method) !== customer
+    ) {
+      return stripeError(
+        response,
+        400,
+        'invalid_request_error',
+        'resource_missing',
+        'No such PaymentMethod.',
+      );
+    }
+    if (!Number.isInteger(amount) || amount < 1) {
+      return stripeError(
+        response,
+        400,
+        'invalid_request_error',
+        'parameter_invalid_integer',
+        'Invalid integer',
+      );
+    }
+    const intent: FakePaymentIntent = {
+      id: stripeId('pi'),
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: String(form.currency ?? ''),
+      status: 'requires_payment_method',
+      last_payment_error: null,
+      next_action: null,
+      metadata: (form.metadata as Record<string, string>) ?? {},
+      livemode: false,
+      created: now(),
+      customer,
+      payment_method: method,
+      off_session: true,
+    };
+    this.intents.set(intent.id, intent);
+    if (this.scenario === 'decline') {
+      intent.last_payment_error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'insufficient_funds',
+        message: 'Your card has insufficient funds.',
+      };
+      // Stripe answers a declined confirm with 402 and the intent in the error body.
+      return sendJson(response, 402, {
+        error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'insufficient_funds',
+          message: 'Your card has insufficient funds.',
+          payment_intent: intent,
+        },
+      });
+    }
+    intent.status = 'succeeded';
+    intent.amount_received = amount;
+    answer(200, intent);
   }
 
   #refund(form: Record<string, unknown>, answer: (s: number, o: unknown) => void, response: ServerResponse) {

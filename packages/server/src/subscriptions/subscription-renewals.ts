@@ -1,0 +1,329 @@
+import { formatMoney } from '@baukasten/commerce';
+import type {
+  ClaimedSubscriptionRenewal,
+  NewEmail,
+  Storage,
+  Subscription,
+  Website,
+} from '@baukasten/storage';
+import { CartService } from '../commerce/cart-service.js';
+import { CheckoutService } from '../commerce/checkout-service.js';
+import type { PaymentProvider } from '../commerce/payment-providers.js';
+import { html } from '../email/email-templates.js';
+import { HttpError } from '../http-error.js';
+import { RETRY_UNREACHABLE_MS } from '../payments/payment-deadlines.js';
+import { type PaymentGateway, PaymentGatewayError } from '../payments/payment-gateway.js';
+import { paymentOptionsOf } from '../payments/payment-options.js';
+import type { PaymentSetup } from '../payments/payment-setup.js';
+import { type PublicUrl, siteBaseUrl } from '../site-url.js';
+import { addBillingPeriods } from './subscription-schedule.js';
+
+/*
+ * Subscription renewals (issue #20). The first payment at Stripe saved the shopper's method with their
+ * consent (`setup_future_usage: off_session`); each later period is charged off-session by this worker.
+ * Every instance may run one: the period's row in `subscription_renewals` exists once (primary key on
+ * subscription and period) and is claimed with a lease by a conditional UPDATE, the charge carries the
+ * idempotency key `renew-<subscription>-<period>` (a worker that lost its lease mid-charge gets Stripe's first
+ * answer back, never a second charge), and the period's order is placed from the period's own cart through
+ * the normal checkout (a second placement answers the first order). The provider is called by the checkout's
+ * `authorize`, before its transaction, never inside one.
+ *
+ * A declined charge mails the shopper and is tried again after `retryDelayMs`; after the owner's number of
+ * attempts (`renewalAttempts`, payment settings) the subscription ends with a last mail. A provider that
+ * cannot be reached counts no attempt: the renewal is simply due again a few minutes later.
+ */
+
+export const RENEWAL_RETRY_DELAY_MS = 24 * 60 * 60 * 1000;
+
+/** The saved method of a subscription's first Stripe payment, kept in its data as `stripe`. */
+export interface SavedPaymentMethod {
+  customerId: string;
+  paymentMethodId: string;
+}
+
+export const savedMethodOf = (subscription: Subscription): SavedPaymentMethod | undefined => {
+  const saved = subscription.data.stripe as Partial<SavedPaymentMethod> | undefined;
+  return saved?.customerId && saved.paymentMethodId
+    ? { customerId: saved.customerId, paymentMethodId: saved.paymentMethodId }
+    : undefined;
+};
+
+export interface SubscriptionRenewalWorkerOptions {
+  storage: Storage;
+  setup: PaymentSetup;
+  publicUrl: () => PublicUrl;
+  /** Between a declined charge and the next try (a day; tests set less). */
+  retryDelayMs?: number;
+  leaseMs?: number;
+  batchSize?: number;
+  now?: () => number;
+  serverTestMode?: boolean;
+  onError?: (error: unknown, renewal?: ClaimedSubscriptionRenewal) => void;
+}
+
+export interface RenewalRound {
+  renewed: number;
+  declined: number;
+  ended: number;
+  postponed: number;
+}
+
+type Outcome = keyof RenewalRound;
+
+const money = (minor: number, subscription: Subscription, website: Website) =>
+  formatMoney(minor, subscription.currency, website.locale);
+
+export function renewalFailedEmail(
+  website: Website,
+  subscription: Subscription,
+  attemptsLeft: number,
+  shopUrl: string,
+): NewEmail {
+  const subject = `Zahlung für dein Abo „${subscription.productName}“ fehlgeschlagen`;
+  const paragraphs = [
+    'Hallo,',
+    `die Zahlung über ${money(subscription.priceMinor * subscription.quantity, subscription, website)} für dein Abo „${subscription.productName}“ bei ${website.title} wurde abgelehnt.`,
+    `Wir versuchen es in Kürze noch einmal (noch ${attemptsLeft} ${attemptsLeft === 1 ? 'Versuch' : 'Versuche'}). Bitte sorge dafür, dass dein Zahlungsmittel gedeckt ist.`,
+    `Fragen? ${shopUrl}`,
+  ];
+  return {
+    kind: 'subscription-renewal-failed',
+    to: subscription.customerEmail,
+    subject,
+    text: paragraphs.join('\n\n'),
+    html: html(subject, paragraphs),
+  };
+}
+
+export function subscriptionEndedEmail(
+  website: Website,
+  subscription: Subscription,
+  shopUrl: string,
+): NewEmail {
+  const subject = `Dein Abo „${subscription.productName}“ wurde beendet`;
+  const paragraphs = [
+    'Hallo,',
+    `die Zahlung für dein Abo „${subscription.productName}“ bei ${website.title} ist wiederholt fehlgeschlagen. Das Abo ist deshalb beendet; es wird nichts mehr abgebucht.`,
+    `Du kannst es jederzeit neu abschließen: ${shopUrl}`,
+  ];
+  return {
+    kind: 'subscription-ended',
+    to: subscription.customerEmail,
+    subject,
+    text: paragraphs.join('\n\n'),
+    html: html(subject, paragraphs),
+  };
+}
+
+class RenewalDeclined extends Error {
+  constructor(readonly code: string) {
+    super(`renewal declined: ${code}`);
+  }
+}
+
+export class SubscriptionRenewalWorker {
+  readonly #o: Required<Omit<SubscriptionRenewalWorkerOptions, 'onError'>> &
+    Pick<SubscriptionRenewalWorkerOptions, 'onError'>;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<unknown> | undefined;
+  #stopped = false;
+
+  constructor(options: SubscriptionRenewalWorkerOptions) {
+    this.#o = {
+      retryDelayMs: RENEWAL_RETRY_DELAY_MS,
+      leaseMs: 120_000,
+      batchSize: 20,
+      now: Date.now,
+      serverTestMode: false,
+      ...options,
+    };
+  }
+
+  async runDue(): Promise<RenewalRound> {
+    const o = this.#o;
+    const round: RenewalRound = { renewed: 0, declined: 0, ended: 0, postponed: 0 };
+    const claims = await o.storage.subscriptions.claimDueRenewals({
+      now: o.now(),
+      leaseMs: o.leaseMs,
+      limit: o.batchSize,
+    });
+    for (const claim of claims) {
+      try {
+        round[await this.#handle(claim)] += 1;
+      } catch (error) {
+        o.onError?.(error, claim);
+        await o.storage.subscriptions.postponeRenewal(claim, o.now() + RETRY_UNREACHABLE_MS);
+        round.postponed += 1;
+      }
+    }
+    return round;
+  }
+
+  async #handle(claim: ClaimedSubscriptionRenewal): Promise<Outcome> {
+    const o = this.#o;
+    const { storage } = o;
+    const website = await storage.websites.findById(claim.websiteId);
+    const subscription = await storage.subscriptions.findById(claim.websiteId, claim.subscriptionId);
+    if (!website || !subscription || subscription.status !== 'ACTIVE') {
+      await storage.subscriptions.renewalGaveUp(claim, 'subscription-inactive', o.now());
+      return 'ended';
+    }
+    const gateway = await o.setup.gatewayFor(website.id, 'stripe');
+    if (!gateway?.chargeOffSession) throw new PaymentGatewayError('unavailable');
+    const saved = savedMethodOf(subscription) ?? (await this.#lookUpSavedMethod(gateway, subscription));
+    // Paid by Vorkasse or the test card: nothing saved to charge, the renewal waits (no attempt counted).
+    if (!saved) {
+      await storage.subscriptions.postponeRenewal(claim, o.now() + o.retryDelayMs);
+      return 'postponed';
+    }
+    const shopUrl = siteBaseUrl(website, o.publicUrl());
+    try {
+      await this.#placeRenewalOrder(website, subscription, claim, gateway, saved, shopUrl);
+      return 'renewed';
+    } catch (error) {
+      const declined =
+        error instanceof RenewalDeclined ||
+        (error instanceof HttpError && error.type === 'PAYMENT_DECLINED') ||
+        (error instanceof PaymentGatewayError && error.kind === 'declined');
+      if (!declined) throw error;
+      const code = error instanceof RenewalDeclined ? error.code : 'declined';
+      const allowed = paymentOptionsOf(website).renewalAttempts;
+      const attempts = claim.attempts + 1;
+      return storage.transaction(async (tx): Promise<Outcome> => {
+        if (attempts >= allowed) {
+          if (!(await tx.subscriptions.renewalGaveUp(claim, code, o.now()))) return 'postponed';
+          await tx.outbox.enqueue(website.id, subscriptionEndedEmail(website, subscription, shopUrl));
+          return 'ended';
+        }
+        const retryAt = o.now() + o.retryDelayMs;
+        if (!(await tx.subscriptions.renewalDeclined(claim, code, retryAt, o.now()))) return 'postponed';
+        await tx.outbox.enqueue(
+          website.id,
+          renewalFailedEmail(website, subscription, allowed - attempts, shopUrl),
+        );
+        return 'declined';
+      });
+    }
+  }
+
+  /** The period's order through the normal checkout, its money taken off-session in `authorize`. */
+  async #placeRenewalOrder(
+    website: Website,
+    subscription: Subscription,
+    claim: ClaimedSubscriptionRenewal,
+    gateway: PaymentGateway,
+    saved: SavedPaymentMethod,
+    shopUrl: string,
+  ) {
+    const o = this.#o;
+    const { storage } = o;
+    let cartId = claim.cartId;
+    if (!cartId) {
+      const additionalFields = subscription.data.additionalFields;
+      const { cart } = await new CartService(storage).startOwnCart(
+        website,
+        {
+          itemId: subscription.itemId,
+          sku: subscription.sku,
+          quantity: subscription.quantity,
+          ...(typeof additionalFields === 'string' ? { additionalFields } : {}),
+          ...(subscription.subscriptionOptionId
+            ? { subscriptionOptionId: subscription.subscriptionOptionId }
+            : {}),
+        },
+        { checkout: 'subscription-renewal', subscriptionId: subscription.id, period: claim.period },
+      );
+      cartId = cart.id;
+      if (!(await storage.subscriptions.setRenewalCart(claim, cartId))) {
+        throw new Error('renewal claim lost');
+      }
+    }
+    const connection = (await o.setup.connected(website.id)).find((c) => c.provider === 'stripe');
+    const provider: PaymentProvider = {
+      id: 'stripe',
+      testMode: connection?.mode !== 'live',
+      async authorize(request) {
+        const charge = await gateway.chargeOffSession!({
+          customerId: saved.customerId,
+          paymentMethodId: saved.paymentMethodId,
+          amountMinor: request.amountMinor,
+          currency: request.currency,
+          description: `Abo „${subscription.productName}“ – ${website.title}`,
+          metadata: {
+            websiteId: website.id,
+            subscriptionId: subscription.id,
+            period: String(claim.period),
+          },
+          idempotencyKey: `renew-${subscription.id}-${claim.period}`,
+        });
+        if (charge.state === 'failed') throw new RenewalDeclined(charge.failureCode ?? 'declined');
+        return {
+          ok: true,
+          reference: charge.providerPaymentId,
+          status: charge.state === 'paid' ? 'PAID' : 'AWAITING_PAYMENT',
+        };
+      },
+      async release() {},
+    };
+    const shipping = subscription.data.shippingAddress;
+    const nextBillingAt =
+      subscription.numBillingCycles === 0 || claim.period < subscription.numBillingCycles
+        ? addBillingPeriods(subscription.startedAt, subscription.billingPeriod, claim.period)
+        : undefined;
+    return new CheckoutService(storage, [], o.serverTestMode).checkout(
+      website,
+      cartId,
+      {
+        email: subscription.customerEmail,
+        ...(shipping && typeof shipping === 'object' ? { shippingAddress: shipping as never } : {}),
+        paymentMethod: 'stripe',
+        giftCardCodes: [],
+      },
+      {
+        shopUrl,
+        hostedProviders: [provider],
+        whenPlaced: async (tx, order) => {
+          // Paid and the subscription moved on commit with the order; a lost claim undoes it all.
+          if (!(await tx.subscriptions.renewalPaid(claim, order.id, nextBillingAt, o.now()))) {
+            throw new Error('renewal claim lost');
+          }
+        },
+      },
+    );
+  }
+
+  /** A first payment whose webhook came before the return: the saved method is asked of Stripe once. */
+  async #lookUpSavedMethod(
+    gateway: PaymentGateway,
+    subscription: Subscription,
+  ): Promise<SavedPaymentMethod | undefined> {
+    const payments = await this.#o.storage.payments.listByOrder(subscription.websiteId, subscription.orderId);
+    const paid = payments.find((p) => p.provider === 'stripe' && p.status === 'paid');
+    if (!paid) return undefined;
+    const snapshot = await gateway.fetchPayment(paid.providerPaymentId);
+    if (!snapshot.customerId || !snapshot.paymentMethodId) return undefined;
+    const saved = { customerId: snapshot.customerId, paymentMethodId: snapshot.paymentMethodId };
+    await this.#o.storage.subscriptions.mergeData(subscription.websiteId, subscription.id, { stripe: saved });
+    return saved;
+  }
+
+  /** Polls every intervalMs until stop(). */
+  start(intervalMs = 60_000): void {
+    this.#stopped = false;
+    const tick = () => {
+      if (this.#stopped) return;
+      this.#running = this.runDue()
+        .catch((error) => this.#o.onError?.(error))
+        .finally(() => {
+          if (!this.#stopped) this.#timer = setTimeout(tick, intervalMs);
+        });
+    };
+    this.#timer = setTimeout(tick, 0);
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    await this.#running;
+  }
+}
