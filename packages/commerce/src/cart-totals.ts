@@ -2,6 +2,17 @@
 // shop's rules. Prices are gross (VAT included, as a German shop shows them); the included tax is
 // computed in integers, rounded half up per cart, never with floats.
 
+import {
+  type AppliedDiscount,
+  type CouponDefinition,
+  conditionsHold,
+  type DiscountLine,
+  discountAmountMinor,
+  discountIdOf,
+  discountLabel,
+  isActiveAt,
+  kindOf,
+} from './discounts.js';
 import { ProductType } from './product-display.js';
 import {
   chosenQuote,
@@ -19,6 +30,9 @@ export interface CartLine {
   weightGrams?: number;
   /** The product's VAT class (vat.ts); standard where none was set. */
   taxClass?: TaxClass;
+  /** The product (item id) and its categories, for discounts limited to them. */
+  productId?: string;
+  categoryIds?: readonly string[];
 }
 
 export interface TaxRule {
@@ -39,12 +53,7 @@ export interface ShippingRate {
   freeFromMinor?: number;
 }
 
-export interface CouponDefinition {
-  code: string;
-  percentOff?: number;
-  amountOffMinor?: number;
-  minimumSubtotalMinor?: number;
-}
+// Discount definitions and what applied: discounts.ts.
 
 export interface CartRules {
   taxRules: TaxRule[];
@@ -109,6 +118,10 @@ export interface CartTotalsInput {
   rules?: Partial<CartRules>;
   /** A business buyer's name and VAT number (reverse charge, vat.ts). */
   buyer?: { company?: string; vatId?: string };
+  /** The moment discount dates are checked against; now by default. */
+  now?: number;
+  /** Ids of discounts whose usage limit is reached (in total or for this customer): they do not apply. */
+  exhaustedDiscountIds?: ReadonlySet<string>;
 }
 
 export interface CartShippingOption {
@@ -134,6 +147,8 @@ export interface CartTotals {
   applicableTaxRules: TaxRule[];
   validCoupons: string[];
   invalidCoupons: string[];
+  /** Every discount that applied, automatic ones first, each with its German label; amounts sum to discountMinor. */
+  appliedDiscounts: AppliedDiscount[];
   /** VAT per rate (goods, discount and shipping split as vat.ts documents); sums to taxMinor. */
   vatLines: VatLine[];
   vatTreatment: VatTreatment;
@@ -183,18 +198,36 @@ export function cartTotals(input: CartTotalsInput): CartTotals {
     }
   }
 
+  const now = input.now ?? Date.now();
+  const exhausted = input.exhaustedDiscountIds ?? new Set<string>();
+  const discountLines: DiscountLine[] = input.lines.map((line) => ({
+    unitPriceMinor: line.unitPriceMinor,
+    quantity: line.quantity,
+    productId: line.productId,
+    categoryIds: line.categoryIds,
+    discountable: !UNTAXED_TYPES.has(line.productType),
+  }));
+  const usable = (c: CouponDefinition) =>
+    isActiveAt(c, now) &&
+    !exhausted.has(discountIdOf(c, normaliseCode)) &&
+    conditionsHold(c, discountLines, subtotal);
+
+  const chosen: { coupon: CouponDefinition; code: string | null }[] = [];
+  // Automatic discounts apply whenever their conditions hold, next to any code.
+  for (const coupon of couponDefinitions) {
+    if (coupon.automatic && usable(coupon)) chosen.push({ coupon, code: null });
+  }
   const validCoupons: string[] = [];
   const invalidCoupons: string[] = [];
   const seen = new Set<string>();
   const applied = new Set<CouponDefinition>();
-  let discount = 0;
   for (const raw of input.couponCodes ?? []) {
     // Deduplicated and matched in one normal form: case or width variants of a code are the same code.
     const code = normaliseCode(raw);
     if (code === '' || seen.has(code)) continue;
     seen.add(code);
-    const coupon = couponDefinitions.find((c) => normaliseCode(c.code) === code);
-    if (!coupon || applied.has(coupon) || subtotal < (coupon.minimumSubtotalMinor ?? 0)) {
+    const coupon = couponDefinitions.find((c) => !c.automatic && c.code && normaliseCode(c.code) === code);
+    if (!coupon || applied.has(coupon) || !usable(coupon)) {
       invalidCoupons.push(code);
       continue;
     }
@@ -205,11 +238,26 @@ export function cartTotals(input: CartTotalsInput): CartTotals {
     }
     applied.add(coupon);
     validCoupons.push(code);
-    if (coupon.percentOff) discount += Math.floor((taxableGoods * coupon.percentOff) / 100);
-    if (coupon.amountOffMinor) discount += coupon.amountOffMinor;
+    chosen.push({ coupon, code });
   }
-  // Coupons lower the price of goods only, never below zero, and never the price of gift cards.
-  discount = Math.min(discount, taxableGoods);
+  // Discounts lower the price of goods only, never below zero, and never the price of gift cards: each takes
+  // what it gives from what the earlier ones left.
+  let discount = 0;
+  let freeShipping = false;
+  const appliedDiscounts: AppliedDiscount[] = chosen.map(({ coupon, code }) => {
+    const kind = kindOf(coupon);
+    const amountMinor = Math.min(discountAmountMinor(coupon, discountLines), taxableGoods - discount);
+    discount += amountMinor;
+    if (kind === 'free-shipping') freeShipping = true;
+    return {
+      id: discountIdOf(coupon, normaliseCode),
+      code,
+      kind,
+      label: discountLabel(coupon, code),
+      amountMinor,
+      freeShipping: kind === 'free-shipping',
+    };
+  });
 
   const country = String(input.country ?? '').toUpperCase();
   // Only the rates that apply to this cart in this country; the shopper's choice if it is one of them,
@@ -219,7 +267,13 @@ export function cartTotals(input: CartTotalsInput): CartTotals {
         country,
         subtotalMinor: subtotal,
         weightGrams: weight,
-      }).map(({ id, name, costMinor, deliveryTime }) => ({ id, name, costMinor, deliveryTime }))
+      }).map(({ id, name, costMinor, deliveryTime }) => ({
+        id,
+        name,
+        // A free shipping discount: every option that ships this cart costs nothing.
+        costMinor: freeShipping ? 0 : costMinor,
+        deliveryTime,
+      }))
     : [];
   const selectedShippingOption = chosenQuote(shippingOptions, input.shippingOptionId);
   const shippingCostMinor = selectedShippingOption?.costMinor ?? 0;
@@ -261,6 +315,7 @@ export function cartTotals(input: CartTotalsInput): CartTotals {
     applicableTaxRules,
     validCoupons,
     invalidCoupons,
+    appliedDiscounts,
     vatLines: vat.lines,
     vatTreatment: vat.treatment,
     vatNote: vat.note,

@@ -125,6 +125,8 @@ function decideAddition(
     ...(variant.weightGrams !== undefined ? { weightGrams: variant.weightGrams } : {}),
     // The VAT class travels with the entry, so the cart's totals need no product read.
     ...(product.taxClass ? { taxClass: taxClassOf(product.taxClass) } : {}),
+    // The categories too, for discounts limited to some (issue 23).
+    ...(item.categories?.length ? { categories: [...item.categories] } : {}),
   };
   const entry: NewCartEntry = {
     itemId: item.id,

@@ -3,9 +3,11 @@ import {
   type CartTotals,
   type CouponDefinition,
   cartTotals,
+  discountIdOf,
   formatMoney,
   minorToDecimalString,
   moneyFromMinor,
+  normaliseCode,
   type ShippingRate,
   type ShippingZone,
   type TaxClass,
@@ -13,7 +15,7 @@ import {
   taxClassOf,
   vatLineLabel,
 } from '@baukasten/commerce';
-import type { StoredCart, StoredCartEntry, Website } from '@baukasten/storage';
+import type { DiscountLimit, StoredCart, StoredCartEntry, Website } from '@baukasten/storage';
 
 /*
  * The cart as spec 3 names its fields. What the totals need about a product (type, weight, title)
@@ -28,6 +30,8 @@ export interface EntrySnapshot {
   weightGrams?: number;
   /** The product's VAT class when it was added (vat.ts); absent: standard. */
   taxClass?: TaxClass;
+  /** The product's categories when it was added, for discounts limited to categories. */
+  categories?: string[];
 }
 
 /** What the shopper chose at the cart and checkout: kept in the cart's data column. */
@@ -102,10 +106,24 @@ export function shopCountry(website: Website): string {
   return website.locale.split('-')[1]?.toUpperCase() ?? 'DE';
 }
 
+/** The usage limits of the shop's discounts, by the id they are counted under (issue 23). */
+export function discountLimitsOf(website: Website): DiscountLimit[] {
+  const coupons = arrayOf<CouponDefinition>((website.settings as Record<string, unknown>).coupons) ?? [];
+  return coupons
+    .filter((c) => c.usageLimit !== undefined || c.usageLimitPerCustomer !== undefined)
+    .map((c) => ({
+      discountId: discountIdOf(c, normaliseCode),
+      ...(c.usageLimit !== undefined ? { usageLimit: c.usageLimit } : {}),
+      ...(c.usageLimitPerCustomer !== undefined ? { usageLimitPerCustomer: c.usageLimitPerCustomer } : {}),
+    }));
+}
+
 export function totalsOf(
   website: Website,
   entries: readonly StoredCartEntry[],
   choices: CartChoices,
+  /** Discounts whose usage limit is reached: they do not apply (the checkout reads them). */
+  exhaustedDiscountIds?: ReadonlySet<string>,
 ): CartTotals {
   return cartTotals({
     lines: entries.map((entry) => {
@@ -116,6 +134,8 @@ export function totalsOf(
         productType: snapshot.productType,
         weightGrams: snapshot.weightGrams,
         taxClass: taxClassOf(snapshot.taxClass),
+        productId: entry.itemId,
+        ...(snapshot.categories ? { categoryIds: snapshot.categories } : {}),
       };
     }),
     country: choices.country ?? shopCountry(website),
@@ -123,6 +143,7 @@ export function totalsOf(
     couponCodes: choices.couponCodes,
     rules: cartRulesOf(website),
     buyer: { company: choices.company, vatId: choices.vatId },
+    ...(exhaustedDiscountIds ? { exhaustedDiscountIds } : {}),
   });
 }
 
@@ -191,6 +212,12 @@ function cartFields(
     coupons: choices.couponCodes ?? [],
     validCoupons: totals.validCoupons,
     invalidCoupons: totals.invalidCoupons,
+    // Every discount that applied, automatic ones too, each with its German label (issue 23).
+    appliedDiscounts: totals.appliedDiscounts.map((d) => ({
+      ...d,
+      amount: money(d.amountMinor),
+      amountText: moneyText(d.amountMinor, currency, website.locale),
+    })),
     subtotalCents: totals.subtotalMinor,
     taxCents: totals.taxMinor,
     shippingCostCents: totals.shippingCostMinor,
@@ -274,6 +301,7 @@ export const CART_VIEW_SCHEMA = {
     coupons: anyValue,
     validCoupons: anyValue,
     invalidCoupons: anyValue,
+    appliedDiscounts: anyValue,
     subtotalCents: number,
     taxCents: number,
     shippingCostCents: number,

@@ -1,6 +1,6 @@
 import { DEFAULT_TAX_RULES, normaliseCountryCode, REGION_COUNTRIES } from '@baukasten/commerce';
 import type { Website } from '@baukasten/storage';
-import { cartRulesOf, shopCountry } from '../commerce/cart-view.js';
+import { cartRulesOf, shopCountry } from './cart-view.js';
 
 /*
  * The countries the checkout offers. A shop may name its own (`settings.shippingCountries`); otherwise

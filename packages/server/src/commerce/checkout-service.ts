@@ -35,6 +35,7 @@ import { scheduleDeadlineFor } from '../payments/payment-deadlines.js';
 import { paymentOptionsOf } from '../payments/payment-options.js';
 import type { EntrySnapshot } from './cart-view.js';
 import { discountLimitsOf, shopCountry, totalsOf } from './cart-view.js';
+import { supportedCountries } from './checkout-countries.js';
 import type { PaymentProvider } from './payment-providers.js';
 import { offeredProviders, siteInTestMode, testPaymentsAllowed } from './test-mode.js';
 
@@ -145,6 +146,12 @@ export class CheckoutService {
     // The moment of the consent, on each digital item: the withdrawal check reads it (withdrawal-service.ts).
     const digitalConsentAt = hasDigitalContent && input.digitalConsent === true ? Date.now() : undefined;
     const country = input.shippingAddress ? normaliseCountryCode(input.shippingAddress.country) : undefined;
+    // Only a country the checkout's select offers: its page showed totals for those alone, so an order to
+    // another (a crafted post) would cost what no page showed.
+    if (country && !supportedCountries(website).includes(country)) {
+      const message = serverMessages.noShippingTo(countryNameOf(country));
+      throw new FieldsError('SHIPPING_NOT_AVAILABLE', message, { country: message });
+    }
     const buyer = businessBuyerOf(input, country ?? shopCountry(website));
     // Discounts whose usage limit is reached (in total or for this e-mail) no longer apply (issue 23).
     const discountLimits = discountLimitsOf(website);
@@ -162,6 +169,17 @@ export class CheckoutService {
       },
       exhausted,
     );
+    // A code the shopper entered that ran out meanwhile: refused, so no order keeps a total not shown.
+    if (exhausted?.size) {
+      const unlimited = totalsOf(website, cart.entries, {
+        ...(country ? { country } : {}),
+        ...buyer,
+        shippingOptionId: input.shippingOptionId,
+        couponCodes: input.couponCodes,
+      });
+      const usedUp = unlimited.appliedDiscounts.find((d) => d.code !== null && exhausted.has(d.id));
+      if (usedUp) throw new HttpError(409, 'DISCOUNT_USED_UP', serverMessages.discountUsedUp(usedUp.label));
+    }
     if (input.shippingOptionId && !totals.shippingOptions.some((o) => o.id === input.shippingOptionId)) {
       throw new HttpError(400, 'SHIPPING_OPTION_UNKNOWN', serverMessages.shippingOptionUnknown);
     }
@@ -277,7 +295,8 @@ export class CheckoutService {
     const legalTexts = await legalTextsForOrder(
       this.storage,
       website,
-      this.providersFor(website),
+      // With the connected Stripe and PayPal, as the legal pages render them: the same version.
+      [...this.providersFor(website), ...(extras.hostedProviders ?? [])],
       extras.shopUrl,
     );
     const whenPlaced = async (tx: Storage, order: Order) => {

@@ -14,6 +14,8 @@ import { countryOptions } from '../commerce/checkout-countries.js';
 import { CART_COOKIE } from '../commerce/commerce-routes.js';
 import { sameSitePath, withQueryParam } from '../commerce/form-posts.js';
 import { HttpError } from '../http-error.js';
+import { INVOICE_TITLES, type InvoiceData } from '../invoices/invoice-data.js';
+import { accountInvoice, accountInvoiceUrl, sendInvoicePdf } from '../invoices/invoice-routes.js';
 import { pageQueryOf } from '../pages/cart-page.js';
 import { commercePageTexts } from '../pages/commerce-page-messages.js';
 import { formRefusal, REFUSED_STATUS, refusedTitle } from '../pages/form-refusal.js';
@@ -269,9 +271,15 @@ export function registerAccountPages(
       website.id,
       orders.map((o) => o.id),
     );
+    // Issue 21: each order's invoices (and Storno/correcting invoices) as PDF, from the account's own route.
+    const invoices = await Promise.all(orders.map((o) => storage.invoices.forOrder(website.id, o.id)));
     return {
       orders: {
-        items: orders.map((order) => ({
+        items: orders.map((order, i) => ({
+          invoices: invoices[i].map((invoice) => ({
+            label: `${INVOICE_TITLES[invoice.kind] ?? 'Rechnung'} ${(invoice.data as InvoiceData).numberText}`,
+            url: accountInvoiceUrl(invoice.number),
+          })),
           shipments: (parcels.get(order.id) ?? []).map((s) => ({
             carrierName: carrierName(s.carrier),
             trackingUrl: trackingUrlOf(s.carrier, s.trackingNumber) ?? null,
@@ -290,6 +298,17 @@ export function registerAccountPages(
         })),
       },
     };
+  });
+
+  // An invoice PDF of the signed-in customer's own order (issue 21); anything else is an unknown invoice.
+  site.get('/account/rechnungen/:file', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const customer = await auth.current(request, reply);
+    if (!customer) throw new HttpError(401, 'NOT_SIGNED_IN', customerErrors.NOT_SIGNED_IN);
+    const website = websiteOf(request);
+    const own = new Set((await service.orders(website, customer)).map((o) => o.id));
+    const { file } = request.params as { file: string };
+    return sendInvoicePdf(reply, await accountInvoice(storage, website.id, file, own));
   });
 
   accountPage('/account/downloads', accountTexts.downloadsTitle, async (website, customer) => ({

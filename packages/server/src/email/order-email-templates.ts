@@ -1,5 +1,6 @@
 import { formatMoney, type ShippingAddress, type VatTreatment, vatRateText } from '@baukasten/commerce';
 import type { NewEmail, Order } from '@baukasten/storage';
+import { discountRowsOf } from '../pages/discount-rows.js';
 import { escapeHtml, html } from './email-templates.js';
 
 /*
@@ -101,7 +102,12 @@ export function orderConfirmationEmail({
   ];
   const totals = [
     `Zwischensumme: ${money(order.subtotalMinor)}`,
-    ...(order.discountMinor > 0 ? [`Rabatt: −${money(order.discountMinor)}`] : []),
+    // One line per discount that applied, by name (issue 23); orders before it have one "Rabatt" line.
+    ...(discountRowsOf(order.data.discounts, money).length > 0
+      ? discountRowsOf(order.data.discounts, money).map((row) => `${row.label}: ${row.amountText}`)
+      : order.discountMinor > 0
+        ? [`Rabatt: −${money(order.discountMinor)}`]
+        : []),
     `Versand${shipping?.name ? ` (${shipping.name})` : ''}: ${money(order.shippingMinor)}`,
     `Gesamtsumme: ${money(order.grandTotalMinor)}`,
     // VAT per rate, or the § 19 / reverse-charge note (order.data.vat, written by the checkout).

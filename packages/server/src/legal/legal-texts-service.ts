@@ -13,8 +13,8 @@ import {
   type ZoneRate,
 } from '@baukasten/commerce';
 import type { Storage, Website } from '@baukasten/storage';
+import { supportedCountries } from '../commerce/checkout-countries.js';
 import type { PaymentProvider } from '../commerce/payment-providers.js';
-import { supportedCountries } from '../pages/checkout-countries.js';
 import { paymentMethodLabel } from '../pages/commerce-page-context.js';
 
 /*

@@ -18,9 +18,9 @@ import {
   vatSummaryLabel,
 } from './commerce-page-context.js';
 import { checkoutErrorMessage, commercePageTexts } from './commerce-page-messages.js';
+import { discountRowsOf } from './discount-rows.js';
 import { formRefusal, REFUSED_STATUS, refusedTitle } from './form-refusal.js';
 import { baseContext, type PageDeps, sendPage } from './send-page.js';
-import { discountRowsOf } from './discount-rows.js';
 import { siteOrigin } from './seo-routes.js';
 
 /*

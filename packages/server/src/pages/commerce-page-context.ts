@@ -2,6 +2,7 @@ import { formatMoney, vatRateText } from '@baukasten/commerce';
 import type { Storage, Website } from '@baukasten/storage';
 import type { CartView } from '../commerce/cart-view.js';
 import { commercePageTexts } from './commerce-page-messages.js';
+import { discountRowsOf } from './discount-rows.js';
 
 /*
  * The display parts the cart and checkout templates need beside the spec-shaped cart of cart-view.ts:
@@ -92,6 +93,8 @@ export function cartDisplay(website: Website, view: CartView, links: Map<string,
     selectedShippingName: selected?.name ?? null,
     hasDiscount: view.discountCents > 0,
     discountText: money(view.discountCents),
+    // One named row per discount that applied, automatic ones too (issue 23).
+    discountRows: discountRowsOf(view.appliedDiscounts, money),
     shippingCostText: money(view.shippingCostCents),
     taxText: money(view.taxCents),
     taxLabel:

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { orderView } from '../commerce/checkout-service.js';
 import { shipmentsShown } from '../fulfilment/shipments-shown.js';
 import { HttpError } from '../http-error.js';
+import { orderInvoiceLinks } from '../invoices/invoice-routes.js';
 import { withdrawalsShown } from '../legal/withdrawal-display.js';
 import { serverMessages } from '../messages.js';
 import { bankTransferDisplay, giroCodePng, giroCodeTextOf } from '../payments/giro-code.js';
@@ -25,6 +26,7 @@ import {
   variantText,
 } from './commerce-page-context.js';
 import { commercePageTexts } from './commerce-page-messages.js';
+import { discountRowsOf } from './discount-rows.js';
 import { emailMatches, findOrderByReference, orderStatusPath } from './order-lookup.js';
 import { baseContext, notFoundContext, type PageDeps, sendPage } from './send-page.js';
 import { siteOrigin } from './seo-routes.js';
@@ -116,6 +118,8 @@ export function orderDisplay(website: Website, order: Order, links: Map<string, 
     subtotalText: money(order.subtotalMinor),
     hasDiscount: order.discountMinor > 0,
     discountText: money(order.discountMinor),
+    // What applied, by name, as the checkout stored it (issue 23).
+    discountRows: discountRowsOf(order.data.discounts, money),
     shippingText: money(order.shippingMinor),
     taxText: money(order.taxMinor),
     grandTotalText: money(order.grandTotalMinor),
@@ -239,6 +243,8 @@ export function registerOrderPages(site: FastifyInstance, deps: PageDeps, status
       lookup: null,
       withdrawals: await withdrawalsShown(storage, website, order),
       bankTransfer: await bankTransferOf(website, order, display),
+      // Issue 21: the invoice and any Storno/correcting invoice as PDF, with the email the page was opened with.
+      invoices: await orderInvoiceLinks(storage, website.id, order.orderNumber, order.id, email.trim()),
       // Issue 23: the parcels with their tracking links.
       ...(await shipmentsShown(storage, website, order)),
     };

@@ -177,6 +177,12 @@ export const orderSchema = orderSummarySchema
 export const discountSchema = z
   .object({
     code: z.string(),
+    id: z.string().optional(),
+    automatic: z.boolean().optional(),
+    kind: z.enum(['percent', 'amount', 'free-shipping', 'buy-x-get-y']).optional(),
+    name: z.string().optional(),
+    usageLimit: z.number().int().optional(),
+    usageLimitPerCustomer: z.number().int().optional(),
     percentOff: z.number().int().optional(),
     amountOffMinor: z.number().int().optional(),
     minimumSubtotalMinor: z.number().int().optional(),

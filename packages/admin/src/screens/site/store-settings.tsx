@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { storeSettings as storeSettingsApi } from '../../api/admin-api.js';
-import type { Coupon, StoreSettings, TaxRate } from '../../api/admin-types.js';
+import type { Coupon, DiscountKind, StoreSettings, TaxRate } from '../../api/admin-types.js';
 import { t } from '../../messages.js';
 import { useSite } from '../../site-context.js';
 import { isMissingRoute, useAction, useLoad } from '../../ui/async.js';
@@ -10,6 +10,7 @@ import {
   ErrorBox,
   Loading,
   NotAvailable,
+  SelectField,
   StatusMessage,
   TextField,
 } from '../../ui/controls.js';
@@ -30,6 +31,18 @@ interface TaxRow {
 interface CouponRow {
   key: number;
   code: string;
+  /** Issue 23: kind, automatic, conditions and limits of the discount. */
+  id: string;
+  automatic: boolean;
+  name: string;
+  kind: DiscountKind;
+  buyQuantity: string;
+  getQuantity: string;
+  productIds: string;
+  categoryIds: string;
+  usageLimit: string;
+  usageLimitPerCustomer: string;
+  used: number;
   percentOff: string;
   amountOff: string;
   minimumSubtotal: string;
@@ -53,6 +66,27 @@ export function dayOf(epochMs: number, timeZone: string): string {
 const validityText = (value: Coupon['validFrom'], timeZone: string, end: boolean) =>
   typeof value === 'number' ? dayOf(end ? value - 1 : value, timeZone) : (value ?? '');
 
+const newCouponRow = (automatic: boolean): CouponRow => ({
+  key: key(),
+  code: '',
+  id: '',
+  automatic,
+  name: '',
+  kind: 'percent',
+  buyQuantity: '',
+  getQuantity: '',
+  productIds: '',
+  categoryIds: '',
+  usageLimit: '',
+  usageLimitPerCustomer: '',
+  used: 0,
+  percentOff: '',
+  amountOff: '',
+  minimumSubtotal: '',
+  validFrom: '',
+  validUntil: '',
+});
+
 const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
 function rowsOf(settings: StoreSettings, timeZone: string) {
@@ -66,7 +100,18 @@ function rowsOf(settings: StoreSettings, timeZone: string) {
     })),
     coupons: settings.coupons.map<CouponRow>((c) => ({
       key: key(),
-      code: c.code,
+      code: c.code ?? '',
+      id: c.id ?? '',
+      automatic: c.automatic === true,
+      name: c.name ?? '',
+      kind: c.kind ?? (c.percentOff !== undefined ? 'percent' : 'amount'),
+      buyQuantity: c.buyQuantity === undefined ? '' : String(c.buyQuantity),
+      getQuantity: c.getQuantity === undefined ? '' : String(c.getQuantity),
+      productIds: (c.productIds ?? []).join(', '),
+      categoryIds: (c.categoryIds ?? []).join(', '),
+      usageLimit: c.usageLimit == null ? '' : String(c.usageLimit),
+      usageLimitPerCustomer: c.usageLimitPerCustomer == null ? '' : String(c.usageLimitPerCustomer),
+      used: c.used ?? 0,
       percentOff: c.percentOff === undefined ? '' : String(c.percentOff),
       amountOff: amountText(c.amountOffMinor, currency),
       minimumSubtotal: amountText(c.minimumSubtotalMinor, currency),
@@ -85,10 +130,28 @@ function requestOf(rows: ReturnType<typeof rowsOf>, currency: string) {
     ratePercent: wholeNumber(r.ratePercent),
     name: r.name.trim(),
   }));
+  const list = (text: string) =>
+    text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
   const coupons: Coupon[] = rows.coupons.map((c) => ({
-    code: c.code.trim().toUpperCase(),
-    ...(c.percentOff.trim() ? { percentOff: wholeNumber(c.percentOff) } : {}),
-    ...(c.amountOff.trim() ? { amountOffMinor: amount(c.amountOff) } : {}),
+    ...(c.id ? { id: c.id } : {}),
+    ...(c.automatic ? { automatic: true } : { code: c.code.trim().toUpperCase() }),
+    ...(c.name.trim() ? { name: c.name.trim() } : {}),
+    // Percent and amount follow from their field (as before kinds); the others are named.
+    ...(c.kind === 'free-shipping' || c.kind === 'buy-x-get-y' ? { kind: c.kind } : {}),
+    ...(c.kind === 'percent' && c.percentOff.trim() ? { percentOff: wholeNumber(c.percentOff) } : {}),
+    ...(c.kind === 'amount' && c.amountOff.trim() ? { amountOffMinor: amount(c.amountOff) } : {}),
+    ...(c.kind === 'buy-x-get-y'
+      ? { buyQuantity: wholeNumber(c.buyQuantity), getQuantity: wholeNumber(c.getQuantity) }
+      : {}),
+    ...(list(c.productIds).length ? { productIds: list(c.productIds) } : {}),
+    ...(list(c.categoryIds).length ? { categoryIds: list(c.categoryIds) } : {}),
+    ...(c.usageLimit.trim() ? { usageLimit: wholeNumber(c.usageLimit) } : {}),
+    ...(c.usageLimitPerCustomer.trim()
+      ? { usageLimitPerCustomer: wholeNumber(c.usageLimitPerCustomer) }
+      : {}),
     ...(c.minimumSubtotal.trim() ? { minimumSubtotalMinor: amount(c.minimumSubtotal) } : {}),
     validFrom: c.validFrom || null,
     validUntil: c.validUntil || null,
@@ -223,25 +286,99 @@ function Form({ initial, onSaved }: { initial: StoreSettings; onSaved: (settings
         />
         {rows.coupons.map((row, i) => (
           <div className="row-fields" key={row.key}>
+            <Checkbox
+              label={t.discountAutomatic}
+              hint={t.discountAutomaticHint}
+              checked={row.automatic}
+              onChange={(e) => patch('coupons', i, { automatic: e.target.checked })}
+            />
+            {row.automatic ? null : (
+              <TextField
+                label={t.couponCode}
+                value={row.code}
+                onChange={(e) => patch('coupons', i, { code: e.target.value })}
+                error={fields[`coupons.${i}.code`]}
+              />
+            )}
             <TextField
-              label={t.couponCode}
-              value={row.code}
-              onChange={(e) => patch('coupons', i, { code: e.target.value })}
-              error={fields[`coupons.${i}.code`]}
+              label={t.discountName}
+              value={row.name}
+              onChange={(e) => patch('coupons', i, { name: e.target.value })}
+              error={fields[`coupons.${i}.name`]}
+            />
+            <SelectField
+              label={t.discountKind}
+              value={row.kind}
+              onChange={(e) => patch('coupons', i, { kind: e.target.value as DiscountKind })}
+              error={fields[`coupons.${i}.kind`]}
+            >
+              <option value="percent">{t.discountKindPercent}</option>
+              <option value="amount">{t.discountKindAmount}</option>
+              <option value="free-shipping">{t.discountKindFreeShipping}</option>
+              <option value="buy-x-get-y">{t.discountKindBuyGet}</option>
+            </SelectField>
+            {row.kind === 'percent' ? (
+              <TextField
+                label={t.percentOff}
+                inputMode="numeric"
+                value={row.percentOff}
+                onChange={(e) => patch('coupons', i, { percentOff: e.target.value })}
+                error={fields[`coupons.${i}.percentOff`]}
+              />
+            ) : null}
+            {row.kind === 'amount' ? (
+              <TextField
+                label={`${t.amountOff} (${currency})`}
+                inputMode="decimal"
+                value={row.amountOff}
+                onChange={(e) => patch('coupons', i, { amountOff: e.target.value })}
+                error={fields[`coupons.${i}.amountOffMinor`]}
+              />
+            ) : null}
+            {row.kind === 'buy-x-get-y' ? (
+              <>
+                <TextField
+                  label={t.discountBuy}
+                  inputMode="numeric"
+                  value={row.buyQuantity}
+                  onChange={(e) => patch('coupons', i, { buyQuantity: e.target.value })}
+                  error={fields[`coupons.${i}.buyQuantity`]}
+                />
+                <TextField
+                  label={t.discountGet}
+                  inputMode="numeric"
+                  value={row.getQuantity}
+                  onChange={(e) => patch('coupons', i, { getQuantity: e.target.value })}
+                  error={fields[`coupons.${i}.getQuantity`]}
+                />
+              </>
+            ) : null}
+            <TextField
+              label={t.discountProductIds}
+              value={row.productIds}
+              onChange={(e) => patch('coupons', i, { productIds: e.target.value })}
+              error={fields[`coupons.${i}.productIds`]}
             />
             <TextField
-              label={t.percentOff}
+              label={t.discountCategoryIds}
+              value={row.categoryIds}
+              onChange={(e) => patch('coupons', i, { categoryIds: e.target.value })}
+              error={fields[`coupons.${i}.categoryIds`]}
+            />
+            <TextField
+              label={t.discountUsageLimit}
+              hint={t.discountUsed(row.used)}
               inputMode="numeric"
-              value={row.percentOff}
-              onChange={(e) => patch('coupons', i, { percentOff: e.target.value })}
-              error={fields[`coupons.${i}.percentOff`]}
+              value={row.usageLimit}
+              onChange={(e) => patch('coupons', i, { usageLimit: e.target.value })}
+              error={fields[`coupons.${i}.usageLimit`]}
             />
             <TextField
-              label={`${t.amountOff} (${currency})`}
-              inputMode="decimal"
-              value={row.amountOff}
-              onChange={(e) => patch('coupons', i, { amountOff: e.target.value })}
-              error={fields[`coupons.${i}.amountOffMinor`]}
+              label={t.discountUsageLimitPerCustomer}
+              inputMode="numeric"
+              value={row.usageLimitPerCustomer}
+              onChange={(e) => patch('coupons', i, { usageLimitPerCustomer: e.target.value })}
+              error={fields[`coupons.${i}.usageLimitPerCustomer`]}
             />
             <TextField
               label={`${t.minimumSubtotal} (${currency})`}
@@ -267,32 +404,17 @@ function Form({ initial, onSaved }: { initial: StoreSettings; onSaved: (settings
             <Button
               variant="quiet"
               onClick={() => drop('coupons', i)}
-              aria-label={`${t.remove}: ${row.code}`}
+              aria-label={`${t.remove}: ${row.automatic ? row.name : row.code}`}
             >
               {t.remove}
             </Button>
           </div>
         ))}
-        <Button
-          onClick={() =>
-            setRows((r) => ({
-              ...r,
-              coupons: [
-                ...r.coupons,
-                {
-                  key: key(),
-                  code: '',
-                  percentOff: '',
-                  amountOff: '',
-                  minimumSubtotal: '',
-                  validFrom: '',
-                  validUntil: '',
-                },
-              ],
-            }))
-          }
-        >
+        <Button onClick={() => setRows((r) => ({ ...r, coupons: [...r.coupons, newCouponRow(false)] }))}>
           {t.addCoupon}
+        </Button>
+        <Button onClick={() => setRows((r) => ({ ...r, coupons: [...r.coupons, newCouponRow(true)] }))}>
+          {t.addAutomaticDiscount}
         </Button>
       </fieldset>
 

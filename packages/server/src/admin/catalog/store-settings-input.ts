@@ -275,13 +275,42 @@ const validityDate = z
   .nullable()
   .optional();
 
+const buyGet = z
+  .number({ error: m.discountBuyGetInvalid })
+  .int(m.discountBuyGetInvalid)
+  .min(1, m.discountBuyGetInvalid)
+  .max(100, m.discountBuyGetInvalid);
+const usageLimit = z
+  .number({ error: m.discountUsageLimitInvalid })
+  .int(m.discountUsageLimitInvalid)
+  .min(1, m.discountUsageLimitInvalid)
+  .max(1_000_000_000, m.discountUsageLimitInvalid);
+const idList = z
+  .array(z.string({ error: m.discountLimitToInvalid }).trim().min(1, m.discountLimitToInvalid).max(100), {
+    error: m.discountLimitToInvalid,
+  })
+  .max(200, m.discountLimitToInvalid);
+
+/*
+ * A discount (issue 23): a code or automatic, of a kind (percent, fixed amount, free shipping, buy X get Y;
+ * coupons saved before kinds give percentOff or amountOffMinor alone), with its conditions and limits.
+ */
 export const couponInput = z
   .object({
+    id: z
+      .string({ error: m.discountIdInvalid })
+      .trim()
+      .regex(/^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/, m.discountIdInvalid)
+      .optional(),
     code: z
       .string({ error: m.couponCodeInvalid })
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z0-9][A-Z0-9_-]{2,39}$/, m.couponCodeInvalid),
+      .regex(/^[A-Z0-9][A-Z0-9_-]{2,39}$/, m.couponCodeInvalid)
+      .optional(),
+    automatic: z.boolean({ error: m.discountCodeOrAutomatic }).optional(),
+    name: z.string({ error: m.discountNameInvalid }).trim().max(80, m.discountNameInvalid).optional(),
+    kind: option(['percent', 'amount', 'free-shipping', 'buy-x-get-y']).optional(),
     percentOff: z
       .number({ error: m.couponPercentInvalid })
       .int(m.couponPercentInvalid)
@@ -294,13 +323,39 @@ export const couponInput = z
       .min(1, m.couponAmountInvalid)
       .max(MAX_MINOR, m.couponAmountInvalid)
       .optional(),
+    buyQuantity: buyGet.optional(),
+    getQuantity: buyGet.optional(),
     minimumSubtotalMinor: minor(m.shippingCostInvalid).optional(),
+    productIds: idList.optional(),
+    categoryIds: idList.optional(),
     validFrom: validityDate,
     validUntil: validityDate,
+    usageLimit: usageLimit.nullable().optional(),
+    usageLimitPerCustomer: usageLimit.nullable().optional(),
   })
   .superRefine((c, ctx) => {
-    if ((c.percentOff === undefined) === (c.amountOffMinor === undefined))
-      ctx.addIssue({ code: 'custom', message: m.couponDiscountMissing, path: ['percentOff'] });
+    if (c.automatic) {
+      if (!c.name) ctx.addIssue({ code: 'custom', message: m.discountNameMissing, path: ['name'] });
+    } else if (!c.code) {
+      ctx.addIssue({ code: 'custom', message: m.discountCodeOrAutomatic, path: ['code'] });
+    }
+    const issue = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+    switch (c.kind) {
+      case undefined:
+        if ((c.percentOff === undefined) === (c.amountOffMinor === undefined))
+          issue(m.couponDiscountMissing, 'percentOff');
+        break;
+      case 'percent':
+        if (c.percentOff === undefined) issue(m.couponPercentInvalid, 'percentOff');
+        break;
+      case 'amount':
+        if (c.amountOffMinor === undefined) issue(m.couponAmountInvalid, 'amountOffMinor');
+        break;
+      case 'buy-x-get-y':
+        if (c.buyQuantity === undefined) issue(m.discountBuyGetInvalid, 'buyQuantity');
+        if (c.getQuantity === undefined) issue(m.discountBuyGetInvalid, 'getQuantity');
+        break;
+    }
   });
 
 export type CouponInput = z.output<typeof couponInput>;
@@ -310,10 +365,14 @@ export const couponsField = z
   .max(500, m.tooManyCoupons)
   .superRefine((coupons, ctx) => {
     const seen = new Set<string>();
+    const ids = new Set<string>();
     coupons.forEach((c, i) => {
-      if (seen.has(c.code))
+      if (c.code && seen.has(c.code))
         ctx.addIssue({ code: 'custom', message: m.couponCodeTwice(c.code), path: [i, 'code'] });
-      seen.add(c.code);
+      if (c.code) seen.add(c.code);
+      if (c.id && ids.has(c.id))
+        ctx.addIssue({ code: 'custom', message: m.discountIdTwice(c.id), path: [i, 'id'] });
+      if (c.id) ids.add(c.id);
     });
   });
 

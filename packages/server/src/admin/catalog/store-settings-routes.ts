@@ -1,7 +1,9 @@
 import {
   type CouponDefinition,
   DEFAULT_TAX_RULES,
+  discountIdOf,
   effectiveShippingZones,
+  normaliseCode,
   type ShippingRate,
   type ShippingZone,
   type TaxRule,
@@ -44,23 +46,59 @@ function validityOf(text: string | null | undefined, website: Website, end: bool
 
 export function storedCoupons(coupons: CouponInput[], website: Website): StoredCoupon[] {
   const fields: Record<string, string> = {};
+  const ids = new Set(coupons.map((c) => c.id).filter(Boolean));
   const stored = coupons.map((c, i) => {
     const validFrom = validityOf(c.validFrom, website, false);
     const validUntil = validityOf(c.validUntil, website, true);
     if (validFrom !== undefined && validUntil !== undefined && validUntil <= validFrom)
       fields[`coupons.${i}.validUntil`] = m.couponEndsBeforeStart;
+    // An automatic discount is counted under an id of its own, made from its name once and kept after.
+    let id = c.id;
+    if (!id && c.automatic) {
+      const base = `auto-${discountSlug(c.name ?? '')}`;
+      id = base;
+      for (let n = 2; ids.has(id); n++) id = `${base}-${n}`;
+      ids.add(id);
+    }
+    const kind = c.kind ?? (c.percentOff !== undefined ? 'percent' : 'amount');
     return {
-      code: c.code,
-      ...(c.percentOff !== undefined ? { percentOff: c.percentOff } : {}),
-      ...(c.amountOffMinor !== undefined ? { amountOffMinor: c.amountOffMinor } : {}),
+      ...(id ? { id } : {}),
+      ...(c.automatic ? { automatic: true } : { code: c.code }),
+      ...(c.name ? { name: c.name } : {}),
+      ...(c.kind ? { kind: c.kind } : {}),
+      // Only what the kind uses is kept.
+      ...(kind === 'percent' && c.percentOff !== undefined ? { percentOff: c.percentOff } : {}),
+      ...(kind === 'amount' && c.amountOffMinor !== undefined ? { amountOffMinor: c.amountOffMinor } : {}),
+      ...(kind === 'buy-x-get-y' ? { buyQuantity: c.buyQuantity, getQuantity: c.getQuantity } : {}),
       ...(c.minimumSubtotalMinor !== undefined ? { minimumSubtotalMinor: c.minimumSubtotalMinor } : {}),
+      ...(c.productIds?.length ? { productIds: c.productIds } : {}),
+      ...(c.categoryIds?.length ? { categoryIds: c.categoryIds } : {}),
       ...(validFrom !== undefined ? { validFrom } : {}),
       ...(validUntil !== undefined ? { validUntil } : {}),
+      ...(c.usageLimit != null ? { usageLimit: c.usageLimit } : {}),
+      ...(c.usageLimitPerCustomer != null ? { usageLimitPerCustomer: c.usageLimitPerCustomer } : {}),
     };
   });
   const first = Object.values(fields)[0];
   if (first) throw new AdminInputError(first, fields);
   return stored;
+}
+
+function discountSlug(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .replace(/ä/g, 'ae')
+      .replace(/ö/g, 'oe')
+      .replace(/ü/g, 'ue')
+      .replace(/ß/g, 'ss')
+      .replace(/%/g, 'prozent')
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40)
+      .replace(/-+$/, '') || 'rabatt'
+  );
 }
 
 async function storeSettingsView(storage: Storage, website: Website, now: number) {
@@ -80,8 +118,17 @@ async function storeSettingsView(storage: Storage, website: Website, now: number
     // Mails of the shop are answered here (email/shop-sender.ts); the owner's email when none is set.
     replyToEmail: typeof settings.replyToEmail === 'string' ? settings.replyToEmail : null,
     replyToDefault: (await siteOwnerEmail(storage, website.id)) ?? null,
-    coupons: coupons.map((c) => ({
+    coupons: (
+      await Promise.all(
+        // How often each was used so far (issue 23), next to its limit.
+        coupons.map(async (c) => ({
+          c,
+          used: await storage.discountUsage.usedCount(website.id, discountIdOf(c, normaliseCode)),
+        })),
+      )
+    ).map(({ c, used }) => ({
       ...c,
+      used,
       validFrom: c.validFrom ?? null,
       validUntil: c.validUntil ?? null,
       activeNow:
