@@ -144,6 +144,39 @@ withTestDatabases((db) => {
       expect((await team.storeManager.get(url)).body.storeSettings.shippingZones).toHaveLength(4);
     });
 
+    it('the same rate id may serve two zones (the method stays when the country changes); twice in one zone is refused', async () => {
+      const rate = (id: string, priceMinor: number) => ({ id, name: id, kind: 'flat', priceMinor });
+      const twoZones = [
+        { name: 'Deutschland', countries: ['DE'], rates: [rate('standard', 490), rate('express', 990)] },
+        {
+          name: 'Ausland',
+          countries: [],
+          restOfWorld: true,
+          rates: [rate('standard', 1290), rate('express', 2490)],
+        },
+      ];
+      const saved = await team.storeManager.patch(url, { shippingZones: twoZones });
+      expect(saved.status).toBe(200);
+      expect(
+        saved.body.storeSettings.shippingZones.map((z: { rates: { id: string }[] }) =>
+          z.rates.map((r) => r.id),
+        ),
+      ).toEqual([
+        ['standard', 'express'],
+        ['standard', 'express'],
+      ]);
+      const twice = await team.storeManager.patch(url, {
+        shippingZones: [
+          { name: 'Deutschland', countries: ['DE'], rates: [rate('standard', 490), rate('standard', 990)] },
+        ],
+      });
+      expect(twice.status).toBe(400);
+      expect(twice.body.error.fields['shippingZones.0.rates.1.id']).toBe(
+        catalogMessages.shippingIdTwice('standard'),
+      );
+      await team.storeManager.patch(url, { shippingZones: ZONES });
+    });
+
     it('offers each country only its rates, the cheapest preselected, with delivery times', async () => {
       const v = await mugs(5); // 60,00 €, 2 kg
       const quote = async (country: string) => {

@@ -203,7 +203,6 @@ export const shippingZonesField = z
   .max(50, m.tooManyZones)
   .transform((zones, ctx) => {
     const zoneIds = new Set<string>();
-    const rateIds = new Set<string>();
     const countryZone = new Map<string, string>();
     let restOfWorld: string | undefined;
     return zones.map((z, i) => {
@@ -234,6 +233,9 @@ export const shippingZonesField = z
       } else if (countries.length === 0) {
         ctx.addIssue({ code: 'custom', message: m.zoneWithoutCountries(z.name), path: [i, 'countries'] });
       }
+      // Rate ids are unique within a zone: a country is served by one zone only, and the same id in two
+      // zones ("standard", "express") keeps the shopper's method when the country changes at the checkout.
+      const rateIds = new Set<string>();
       const rates = z.rates.map((r, j) => {
         let rateId = r.id ?? `${id}-${slug(r.name)}`.slice(0, 60).replace(/-+$/, '');
         if (r.id && rateIds.has(rateId))
