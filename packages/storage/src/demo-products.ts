@@ -38,6 +38,8 @@ export interface DemoProduct {
   tags: string[];
   categories: string[];
   product: NewProduct;
+  /** Further pictures besides the main one (name, alt text): the product page's gallery shows them. */
+  moreImages?: [string, string][];
 }
 
 const engravingForm = {
@@ -80,6 +82,7 @@ export const demoProducts: DemoProduct[] = [
     excerpt: '<p>Weiches T-Shirt aus 100 % Bio-Baumwolle, fair hergestellt in Portugal.</p>',
     body: '<p>Gerader Schnitt, Rundhalsausschnitt, 180 g/m². Bei 30 °C waschbar.</p>',
     tags: ['Baumwolle', 'Fair'],
+    moreImages: [['bio-t-shirt-rueckseite', 'Bio-T-Shirt, Rückseite']],
     categories: ['Kleidung'],
     product: {
       productType: ProductType.PHYSICAL,

@@ -286,7 +286,10 @@ export async function seedDemoShop(
         excerpt: p.excerpt,
         body: p.body,
         assetUrl: `/assets/demo/${p.urlId}.svg`,
-        images: [demoImage(p.urlId, p.title)],
+        images: [
+          demoImage(p.urlId, p.title),
+          ...(p.moreImages ?? []).map(([name, alt]) => demoImage(name, alt)),
+        ],
         tags: p.tags,
         categories: p.categories,
         position: i + 1,

@@ -13,6 +13,8 @@ export const islandLoaders: Record<string, () => Promise<ComponentType<any>>> = 
   'product-purchase': () => import('./islands/product/product-purchase.js').then((m) => m.ProductPurchase),
   'add-button': () => import('./islands/product/add-button.js').then((m) => m.AddButton),
   'quick-view': () => import('./islands/quick-view/quick-view.js').then((m) => m.QuickView),
+  'product-gallery': () =>
+    import('./islands/product-gallery/product-gallery.js').then((m) => m.ProductGallery),
   gallery: () => import('./islands/gallery/gallery.js').then((m) => m.GalleryIsland),
   'video-overlay': () => import('./islands/gallery/video-overlay.js').then((m) => m.VideoOverlay),
   comments: () => import('./islands/comments/comments.js').then((m) => m.Comments),

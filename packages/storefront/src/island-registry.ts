@@ -10,6 +10,7 @@ import { GalleryIsland } from './islands/gallery/gallery.js';
 import { VideoOverlay } from './islands/gallery/video-overlay.js';
 import { AddButton } from './islands/product/add-button.js';
 import { ProductPurchase } from './islands/product/product-purchase.js';
+import { ProductGallery } from './islands/product-gallery/product-gallery.js';
 import { QuickView } from './islands/quick-view/quick-view.js';
 
 /** Every island the theme may place on a page, by the name used in `data-island`. */
@@ -21,6 +22,7 @@ export const islands: Record<string, ComponentType<any>> = {
   'product-purchase': ProductPurchase,
   'add-button': AddButton,
   'quick-view': QuickView,
+  'product-gallery': ProductGallery,
   gallery: GalleryIsland,
   'video-overlay': VideoOverlay,
   comments: Comments,

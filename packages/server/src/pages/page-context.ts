@@ -150,6 +150,23 @@ function mainImage(item: Item) {
 }
 
 /**
+ * The props of the product page's gallery island (issue 22): every image of the product with a usable
+ * size, for the main image, its thumbnails and the lightbox. Undefined when none has one; the theme then
+ * shows its plain image or the neutral placeholder.
+ */
+export function productGalleryProps(item: Item) {
+  const images = [];
+  for (const stored of item.images) {
+    try {
+      images.push({ ...responsiveImage(stored, PRODUCT_IMAGE_SIZES), caption: '' });
+    } catch (error) {
+      if (!(error instanceof ImageHelperError)) throw error;
+    }
+  }
+  return images.length > 0 ? { title: item.title, images } : undefined;
+}
+
+/**
  * The product page's own pieces for the purchase island: the scarcity settings of the product's
  * merchandising context and the item's instalment context (spec 3). The instalment context comes from
  * the site's payment settings (`settings.instalments`); the shopper's language is the browser's first

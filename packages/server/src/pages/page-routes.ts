@@ -20,6 +20,7 @@ import {
   imageBlockContext,
   itemContext,
   priceHistoriesOf,
+  productGalleryProps,
   productPageOptions,
   websiteContext,
 } from './page-context.js';
@@ -255,6 +256,8 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps) {
         await priceHistoriesOf(storage, website.id, [item]),
       );
       const islands: Record<string, string> = {};
+      const gallery = item.product ? productGalleryProps(item) : undefined;
+      if (gallery) islands.productGallery = renderIsland('product-gallery', gallery);
       if (item.product) {
         // The product page's own pieces: scarcity note and instalment teaser (list buttons do without).
         const productPage = productPageOptions(item, website, request.headers['accept-language']);

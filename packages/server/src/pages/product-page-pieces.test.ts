@@ -118,7 +118,7 @@ withTestDatabases((db) => {
       const res = await get('/shop/p/duftkerze-lavendel');
       expect(res.statusCode).toBe(200);
       const img = /<img class="product-detail__image"[^>]*>/.exec(res.body)?.[0] ?? '';
-      const srcset = /srcset="([^"]*)"/.exec(img)?.[1] ?? '';
+      const srcset = /srcset="([^"]*)"/i.exec(img)?.[1] ?? '';
       expect(srcset.split(', ').map((entry) => entry.split(' ')[1])).toEqual([
         '100w',
         '300w',
@@ -129,7 +129,8 @@ withTestDatabases((db) => {
       expect(srcset).toContain('/assets/demo/duftkerze-lavendel.svg?format=750w 750w');
       expect(img).toContain('width="1200" height="1200"');
       expect(img).toContain('sizes="(max-width: 760px) 100vw, 50vw"');
-      expect(img).toContain('style="object-position: 50% 50%"');
+      // The theme's markup writes 'object-position: …', the gallery island React's 'object-position:…'.
+      expect(img).toMatch(/style="object-position: ?50% 50%"/);
       expect(img).toContain('data-image-focal-point="0.5,0.5"');
     });
 

@@ -240,14 +240,29 @@ export function ProductPurchase(props: ProductPurchaseProps) {
       ) : (
         <input type="hidden" name="quantity" value={QUANTITY_INPUT.default} />
       )}
-      <AddToCartButton
-        state={flow.state}
-        soldOut={soldOut}
-        idleText={props.buttonText}
-        texts={texts}
-        onActivate={activate}
-        buttonRef={buttonRef}
-      />
+      {/* On a phone's product page the price and the button stay at the bottom of the screen (theme.css,
+          "Product page on phones"); the bar's price is a copy for the eye, said once by the block above. */}
+      <div
+        className={
+          props.placement === 'quick view'
+            ? 'product-purchase__buy'
+            : 'product-purchase__buy product-purchase__bar'
+        }
+      >
+        {props.placement !== 'quick view' && (
+          <span className="product-purchase__bar-price" aria-hidden="true">
+            {chosenVariant ? chosenVariant.priceText : props.price?.text}
+          </span>
+        )}
+        <AddToCartButton
+          state={flow.state}
+          soldOut={soldOut}
+          idleText={props.buttonText}
+          texts={texts}
+          onActivate={activate}
+          buttonRef={buttonRef}
+        />
+      </div>
       <AddedPopover added={flow.added} />
       <AddToCartAlertSlot error={flow.alert} onClose={flow.closeAlert} />
     </form>
