@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import type { Browser, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot } from './support/browser.js';
+import type { Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from './support/browser.js';
 import { checkOutWithBankTransfer } from './support/checkout.js';
-import { field, openSiteOverview, signUpWithNewSite } from './support/editor.js';
+import { field, newOwnerSite, openSiteOverview, ownerJourney } from './support/editor.js';
 import { linkInMail } from './support/mail.js';
-import { type ShopServer, startShopServer } from './support/shop-server.js';
 
 /*
  * Issue 9's consent journey: an owner switches the cookie banner on and enters ad pixel ids; a visitor
@@ -21,32 +19,21 @@ const GOOGLE_TAG = 'G-BAUKASTEN1';
 const visitCount = (value: string | undefined) => Number(decodeURIComponent(value ?? '').split('|')[4]);
 
 describe('a visitor agrees to cookies', () => {
-  let server: ShopServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // Sign-up links arrive by mail: the outbox writes them to DATA_DIR/mail (no SMTP server).
-    server = await startShopServer({ SMTP_URL: '' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = ownerJourney();
 
   it('R3.11.1 R3.26.1 R4.10.1 R4.10.2 R4.10.4 R7.9.3 R1.5.1 R1.5.2 no hit before consent with the banner on, hits after agreeing, a new visit after the session expired, web vitals on hide, and charts for the owner', async () => {
-    const subdomain = `einwilligung-${randomBytes(4).toString('hex')}`;
-    const siteOrigin = `http://${subdomain}.localhost:${server.port}`;
-    const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 1600 } });
-    const owner = await ownerContext.newPage();
-
+    const { server, browser } = journey;
     // 1. The owner signs up, creates the demo shop, switches the banner on and enters both pixel ids.
-    await signUpWithNewSite(owner, server, {
-      name: 'Emma Einwilligung',
-      siteTitle: 'Laden mit Einwilligung',
-      subdomain,
-      starter: 'Demo-Laden mit Beispielprodukten',
-    });
+    const { subdomain, siteOrigin, ownerContext, owner } = await newOwnerSite(
+      journey,
+      'einwilligung',
+      { width: 1280, height: 1600 },
+      {
+        name: 'Emma Einwilligung',
+        siteTitle: 'Laden mit Einwilligung',
+        starter: 'Demo-Laden mit Beispielprodukten',
+      },
+    );
     const siteNav = await openSiteOverview(owner);
     await siteNav.getByRole('link', { name: 'Einstellungen', exact: true }).click();
     await owner.getByLabel('Cookie-Banner anzeigen').check();

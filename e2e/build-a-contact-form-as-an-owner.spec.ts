@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot } from './support/browser.js';
-import { button, field, openSiteOverview, signUpWithNewSite, statusSays } from './support/editor.js';
-import { type ShopServer, startShopServer } from './support/shop-server.js';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from './support/browser.js';
+import { button, field, newOwnerSite, openSiteOverview, ownerJourney, statusSays } from './support/editor.js';
 
 /*
  * Issue 8 (forms in the editor): a new owner builds a contact form in the form builder, places it on
@@ -12,32 +9,21 @@ import { type ShopServer, startShopServer } from './support/shop-server.js';
  */
 
 describe('an owner builds a contact form', () => {
-  let server: ShopServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // Sign-up links arrive by mail: the outbox writes them to DATA_DIR/mail (no SMTP server).
-    server = await startShopServer({ SMTP_URL: '' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = ownerJourney();
 
   it('R3.15.1 R3.15.2 builds a form, places it in a form block, a visitor sends it and the owner reads the answer', async () => {
-    const subdomain = `kontakt-${randomBytes(4).toString('hex')}`;
-    const siteOrigin = `http://${subdomain}.localhost:${server.port}`;
-    const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 1400 } });
-    const owner = await ownerContext.newPage();
-
+    const { browser } = journey;
     // 1. Sign up and create an empty website.
-    await signUpWithNewSite(owner, server, {
-      name: 'Konrad Kontakt',
-      siteTitle: 'Kontaktladen',
-      subdomain,
-      starter: 'Leere Website',
-    });
+    const { siteOrigin, ownerContext, owner } = await newOwnerSite(
+      journey,
+      'kontakt',
+      { width: 1280, height: 1400 },
+      {
+        name: 'Konrad Kontakt',
+        siteTitle: 'Kontaktladen',
+        starter: 'Leere Website',
+      },
+    );
     const siteNav = await openSiteOverview(owner);
 
     // 2. The form builder: three fields, a thank-you text, no captcha.

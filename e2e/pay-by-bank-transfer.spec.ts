@@ -1,10 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitForMailTo } from './support/after-sale.js';
-import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { saveScreenshot } from './support/browser.js';
 import { button, field, statusSays } from './support/editor.js';
-import { addToCart, openOrder, openPaymentsAsOwner, orderNumberOn, placeOrder } from './support/payments.js';
-import { type ShopServer, startShopServer } from './support/shop-server.js';
+import {
+  addToCart,
+  moneyJourney,
+  openOrder,
+  orderNumberOn,
+  ownerOnPayments,
+  placeOrder,
+} from './support/payments.js';
 
 /*
  * Issue 20: Vorkasse. The owner enters the shop's bank details in "Zahlungen"; a guest buys an e-book by
@@ -15,22 +20,12 @@ import { type ShopServer, startShopServer } from './support/shop-server.js';
 const EMAIL = 'vorkasse-e2e@example.de';
 
 describe('a shopper pays in advance by bank transfer', () => {
-  let server: ShopServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startShopServer({ SMTP_URL: '' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = moneyJourney(() => ({ SMTP_URL: '' }));
 
   it('shows the bank details and GiroCode, and opens the download once the owner marks the order paid', async () => {
+    const { server, browser } = journey;
     // The owner enters the bank details.
-    const owner = await (await browser.newContext()).newPage();
-    const siteId = await openPaymentsAsOwner(owner, server);
+    const { owner, siteId } = await ownerOnPayments(journey);
     await field(owner, 'Kontoinhaber').fill('Werkstatt Bergsee GmbH');
     await field(owner, 'IBAN').fill('de89 3704 0044 0532 0130 00');
     await field(owner, 'BIC (optional)').fill('cobadeffxxx');

@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../packages/server/src/payments/testing/fake-stripe.js';
-import { launchBrowser, saveScreenshot } from './support/browser.js';
-import { type ShopServer, startShopServer } from './support/shop-server.js';
+import { describe, expect, it } from 'vitest';
+import { startFakeStripe } from '../packages/server/src/payments/testing/fake-stripe.js';
+import { saveScreenshot } from './support/browser.js';
+import { moneyJourney } from './support/payments.js';
 
 /*
  * Issue 20: a shopper pays by card at Stripe's hosted page. The fake Stripe API (with its "Bezahlen" page)
@@ -12,22 +11,10 @@ import { type ShopServer, startShopServer } from './support/shop-server.js';
  */
 
 describe('a shopper pays by card through the provider’s page', () => {
-  let stripe: FakeStripe;
-  let server: ShopServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    server = await startShopServer({ STRIPE_API_BASE: stripe.apiBase });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await stripe?.stop();
-  });
+  const journey = moneyJourney((stripe) => ({ STRIPE_API_BASE: stripe.apiBase }), startFakeStripe);
 
   it('connects Stripe, pays a T-shirt on Stripe’s page and comes back to a paid order', async () => {
+    const { server, browser, provider: stripe } = journey;
     // The owner: the demo owner signs in and connects Stripe with test keys.
     const owner = await browser.newContext();
     const api = owner.request;

@@ -1,10 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakePayPal, startFakePayPal } from '../packages/server/src/payments/testing/fake-paypal.js';
-import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { startFakePayPal } from '../packages/server/src/payments/testing/fake-paypal.js';
+import { saveScreenshot } from './support/browser.js';
 import { field, statusSays } from './support/editor.js';
-import { addToCart, openPaymentsAsOwner, placeOrder } from './support/payments.js';
-import { type ShopServer, startShopServer } from './support/shop-server.js';
+import { addToCart, moneyJourney, ownerOnPayments, placeOrder } from './support/payments.js';
 
 /*
  * Issue 20: a shopper pays with PayPal. The fake PayPal API (with its approval page) runs in this test
@@ -13,25 +11,12 @@ import { type ShopServer, startShopServer } from './support/shop-server.js';
  */
 
 describe('a shopper pays with PayPal', () => {
-  let paypal: FakePayPal;
-  let server: ShopServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    paypal = await startFakePayPal();
-    server = await startShopServer({ PAYPAL_API_BASE: paypal.apiBase });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await paypal?.stop();
-  });
+  const journey = moneyJourney((paypal) => ({ PAYPAL_API_BASE: paypal.apiBase }), startFakePayPal);
 
   it('connects PayPal in "Zahlungen", approves on PayPal’s page and comes back to a paid order', async () => {
+    const { server, browser, provider: paypal } = journey;
     // The owner connects the sandbox app in the editor.
-    const owner = await (await browser.newContext()).newPage();
-    const siteId = await openPaymentsAsOwner(owner, server);
+    const { owner, siteId } = await ownerOnPayments(journey);
     const card = owner.locator('form', { has: owner.getByRole('heading', { name: /^PayPal/ }) });
     await card.getByLabel('Umgebung').selectOption('test');
     await card.getByLabel('Client-ID', { exact: true }).fill(paypal.clientId);

@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from './support/browser.js';
 import { checkOutWithBankTransfer } from './support/checkout.js';
-import { button, field, openSiteOverview, signUpWithNewSite, statusSays } from './support/editor.js';
-import { type ShopServer, startShopServer } from './support/shop-server.js';
+import { button, field, newOwnerSite, openSiteOverview, ownerJourney, statusSays } from './support/editor.js';
 
 /*
  * Issue 8's acceptance: a new owner starts from an empty website, builds a small shop in the editor
@@ -17,34 +14,23 @@ const SIZES = ['S', 'M', 'L'];
 const COLOURS = ['Rot', 'Blau'];
 
 describe('a new owner runs a shop', () => {
-  let server: ShopServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // Sign-up links arrive by mail: the outbox writes them to DATA_DIR/mail (no SMTP server).
-    server = await startShopServer({ SMTP_URL: '' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = ownerJourney();
 
   it('R1.1.1 R1.1.2 R1.1.3 R1.2.1 R1.2.2 R1.2.3 R1.3.1 R2.1.6 signs up, builds a shop from the empty starter, a visitor buys M/Blau ×2 by Vorkasse, the owner sees the order and stock 1', async () => {
-    const subdomain = `werkstatt-${randomBytes(4).toString('hex')}`;
-    const siteOrigin = `http://${subdomain}.localhost:${server.port}`;
+    const { browser } = journey;
     // A tall viewport: with the default 720 px the full-page screenshot of the pages screen caught the
     // cross-origin preview frame blank while it repainted.
-    const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 1700 } });
-    const owner = await ownerContext.newPage();
-
     // 1. Sign up, create a website from the empty starter, see its live address.
-    await signUpWithNewSite(owner, server, {
-      name: 'Wiebke Werkstatt',
-      siteTitle: 'Werkstatt Wiebke',
-      subdomain,
-      starter: 'Leere Website',
-    });
+    const { siteOrigin, ownerContext, owner } = await newOwnerSite(
+      journey,
+      'werkstatt',
+      { width: 1280, height: 1700 },
+      {
+        name: 'Wiebke Werkstatt',
+        siteTitle: 'Werkstatt Wiebke',
+        starter: 'Leere Website',
+      },
+    );
     expect(await owner.locator('a.live-address').getAttribute('href')).toBe(siteOrigin);
     const siteNav = await openSiteOverview(owner);
 

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot } from './support/browser.js';
-import { button, field, openSiteOverview, signUpWithNewSite, statusSays } from './support/editor.js';
-import { type ShopServer, startShopServer } from './support/shop-server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from './support/browser.js';
+import { button, field, newOwnerSite, openSiteOverview, ownerJourney, statusSays } from './support/editor.js';
 
 /*
  * An owner gives a new site its look (issue #22): the site starts from the „Werkstatt“ template with its
@@ -26,31 +24,25 @@ const lookOf = (page: Page, selector: string) =>
     });
 
 describe('an owner styles a site', () => {
-  let server: ShopServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startShopServer({ SMTP_URL: '' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = ownerJourney();
 
   it('R8.7.10 picks fonts and colours with a refused low contrast, previews at three widths, switches the template and keeps the content', async () => {
-    const subdomain = `stil-${randomBytes(4).toString('hex')}`;
-    const siteOrigin = `http://${subdomain}.localhost:${server.port}`;
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    const owner = await context.newPage();
-
+    const { browser } = journey;
     // 1. A new empty site from the default template „Werkstatt“: its fonts come from the site itself.
-    await signUpWithNewSite(owner, server, {
-      name: 'Greta Garn',
-      siteTitle: 'Garn & Gabel',
-      subdomain,
-      starter: 'Leere Website',
-    });
+    const {
+      siteOrigin,
+      ownerContext: context,
+      owner,
+    } = await newOwnerSite(
+      journey,
+      'stil',
+      { width: 1400, height: 1000 },
+      {
+        name: 'Greta Garn',
+        siteTitle: 'Garn & Gabel',
+        starter: 'Leere Website',
+      },
+    );
     const visitor = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
     const fontRequests: string[] = [];
     visitor.on('request', (request) => {

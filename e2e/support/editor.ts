@@ -1,7 +1,9 @@
-import type { APIRequestContext, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { launchBrowser } from './browser.js';
 import { linkInMail } from './mail.js';
-import type { ShopServer } from './shop-server.js';
+import { type ShopServer, startShopServer } from './shop-server.js';
 
 /** The editor's inputs have visible labels; the exact label text picks one. */
 export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -43,6 +45,42 @@ export async function signUpWithNewSite(page: Page, server: ShopServer, owner: N
   await page.getByLabel(owner.starter).check();
   await button(page, 'Website anlegen').click();
   await page.getByRole('heading', { name: 'Deine Website ist angelegt.' }).waitFor();
+}
+
+/**
+ * The server and browser of a describe block whose owners sign up through the editor: started in
+ * beforeAll, closed in afterAll. Sign-up links arrive by mail: the outbox writes them to DATA_DIR/mail
+ * (no SMTP server). Read the fields inside tests.
+ */
+export function ownerJourney(): { server: ShopServer; browser: Browser } {
+  const journey = {} as { server: ShopServer; browser: Browser };
+  beforeAll(async () => {
+    journey.server = await startShopServer({ SMTP_URL: '' });
+    journey.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await journey.browser?.close();
+    await journey.server?.stop();
+  });
+  return journey;
+}
+
+/**
+ * A new owner in a browser context of its own signs up with a site at a fresh subdomain
+ * `<prefix>-<random hex>` (signUpWithNewSite); the site's origin is on the server's port.
+ */
+export async function newOwnerSite(
+  { server, browser }: { server: ShopServer; browser: Browser },
+  prefix: string,
+  viewport: { width: number; height: number },
+  owner: Omit<NewOwner, 'subdomain'>,
+): Promise<{ subdomain: string; siteOrigin: string; ownerContext: BrowserContext; owner: Page }> {
+  const subdomain = `${prefix}-${randomBytes(4).toString('hex')}`;
+  const siteOrigin = `http://${subdomain}.localhost:${server.port}`;
+  const ownerContext = await browser.newContext({ viewport });
+  const page = await ownerContext.newPage();
+  await signUpWithNewSite(page, server, { ...owner, subdomain });
+  return { subdomain, siteOrigin, ownerContext, owner: page };
 }
 
 /** From the "website created" screen to the website's overview. */

@@ -1,9 +1,41 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser.js';
 import type { Shopper } from './checkout.js';
 import { button, field } from './editor.js';
-import type { ShopServer } from './shop-server.js';
+import { type ShopServer, startShopServer } from './shop-server.js';
 
 /* Steps the money journeys (issue 20) share: the owner's "Zahlungen" screen and a guest's checkout. */
+
+/**
+ * The fake payment provider (when `startProvider` is given), the shop server with the environment `env`
+ * makes for it, and a browser of a describe block: started in beforeAll, stopped in afterAll (browser,
+ * server, provider). Read the fields inside tests.
+ */
+export function moneyJourney<P extends { stop(): Promise<unknown> } = never>(
+  env: (provider: P) => Record<string, string>,
+  startProvider?: () => Promise<P>,
+): { server: ShopServer; browser: Browser; provider: P } {
+  const journey = {} as { server: ShopServer; browser: Browser; provider: P };
+  beforeAll(async () => {
+    journey.provider = (await startProvider?.()) as P;
+    journey.server = await startShopServer(env(journey.provider));
+    journey.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await journey.browser?.close();
+    await journey.server?.stop();
+    await journey.provider?.stop();
+  });
+  return journey;
+}
+
+/** The demo owner in a browser context of its own, on "Zahlungen" of the demo shop; with the site's id. */
+export async function ownerOnPayments({ server, browser }: { server: ShopServer; browser: Browser }) {
+  const owner = await (await browser.newContext()).newPage();
+  const siteId = await openPaymentsAsOwner(owner, server);
+  return { owner, siteId };
+}
 
 /** The demo owner signs in and opens "Zahlungen" of the demo shop; gives the site's id. */
 export async function openPaymentsAsOwner(page: Page, server: ShopServer): Promise<string> {

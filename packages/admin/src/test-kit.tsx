@@ -1,6 +1,6 @@
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { Session, Site } from './api/admin-types.js';
 import { SessionProvider } from './session.js';
 import { SiteProvider, siteState } from './site-context.js';
@@ -68,6 +68,34 @@ export function clearCookies() {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
 }
+
+/** Each test starts with the crumb cookie set; afterwards the screen is unmounted, globals and cookies reset. */
+export function freshBrowserPerTest() {
+  beforeEach(() => setCookie('crumb', 'crumb-1'));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    clearCookies();
+  });
+}
+
+/** The page "Über uns" (page-1) as the collections API lists it. */
+export const testPage = {
+  id: 'page-1',
+  type: 'page' as const,
+  typeCode: 10,
+  title: 'Über uns',
+  urlId: 'ueber-uns',
+  fullUrl: '/ueber-uns',
+  isHomePage: false,
+  position: 1,
+  hidden: false,
+  seo: { title: null, description: null, socialImage: null },
+  hasUnpublishedChanges: false,
+  draftUpdatedAt: null,
+  createdAt: 0,
+  updatedAt: 0,
+};
 
 export const testSite = (changes: Partial<Site> = {}): Site => ({
   id: 'site-1',

@@ -1,8 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Storage } from './open-storage.js';
 import type { Order } from './order-repository.js';
+import { mugShop } from './order-test-kit.js';
 import { withTestDatabases } from './test-databases.js';
-import { CollectionType, type Item, ProductType } from './types.js';
+import type { Item } from './types.js';
 
 /* Shipments, returns, the order timeline and the customer list with its erasure (migration 0034). */
 withTestDatabases((db) => {
@@ -14,22 +15,7 @@ withTestDatabases((db) => {
   beforeAll(async () => {
     storage = await db.open();
     await storage.migrate();
-    websiteId = (await storage.websites.create({ title: 'Versand', hostnames: ['versand.test'] })).id;
-    otherSiteId = (await storage.websites.create({ title: 'Fremd', hostnames: ['fremd-versand.test'] })).id;
-    const shop = await storage.collections.create(websiteId, {
-      type: CollectionType.PRODUCTS,
-      urlId: 'laden',
-      title: 'Laden',
-    });
-    mug = await storage.items.create(websiteId, {
-      collectionId: shop.id,
-      urlId: 'tasse',
-      title: 'Tasse',
-      product: {
-        productType: ProductType.PHYSICAL,
-        variants: [{ sku: 'TASSE', priceMinor: 1200, qtyInStock: 50 }],
-      },
-    });
+    ({ websiteId, otherSiteId, mug } = await mugShop(storage, 'Versand', 'versand', 50));
   });
 
   async function place(email: string, mugs: number, name = 'Gabi Gast'): Promise<Order> {

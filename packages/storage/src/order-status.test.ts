@@ -1,8 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Storage } from './open-storage.js';
 import type { Order } from './order-repository.js';
+import { mugShop } from './order-test-kit.js';
 import { withTestDatabases } from './test-databases.js';
-import { CollectionType, type Item, ProductType } from './types.js';
+import { type Item, ProductType } from './types.js';
 
 withTestDatabases((db) => {
   let storage: Storage;
@@ -14,24 +15,10 @@ withTestDatabases((db) => {
   beforeAll(async () => {
     storage = await db.open();
     await storage.migrate();
-    websiteId = (await storage.websites.create({ title: 'Status', hostnames: ['status.test'] })).id;
-    otherSiteId = (await storage.websites.create({ title: 'Fremd', hostnames: ['fremd-status.test'] })).id;
-    const shop = await storage.collections.create(websiteId, {
-      type: CollectionType.PRODUCTS,
-      urlId: 'laden',
-      title: 'Laden',
-    });
-    mug = await storage.items.create(websiteId, {
-      collectionId: shop.id,
-      urlId: 'tasse',
-      title: 'Tasse',
-      product: {
-        productType: ProductType.PHYSICAL,
-        variants: [{ sku: 'TASSE', priceMinor: 1200, qtyInStock: 10 }],
-      },
-    });
+    let shopId: string;
+    ({ websiteId, otherSiteId, shopId, mug } = await mugShop(storage, 'Status', 'status', 10));
     ebook = await storage.items.create(websiteId, {
-      collectionId: shop.id,
+      collectionId: shopId,
       urlId: 'ebook',
       title: 'E-Book',
       product: {

@@ -1,5 +1,4 @@
 import {
-  addOptionValue,
   type CatalogueProduct,
   type CatalogueVariant,
   descriptionHtml,
@@ -10,7 +9,8 @@ import {
   RowProblem,
   wordList,
 } from './catalogue.js';
-import { Columns, type CsvRow, type CsvTable } from './csv-table.js';
+import { Columns, type CsvTable } from './csv-table.js';
+import { cell, columnsAt, missingColumns, rawCell, takeOptionValue } from './format-columns.js';
 import { importMessages as m } from './import-messages.js';
 import { type GroupedProduct, mapGroups } from './row-groups.js';
 
@@ -45,15 +45,11 @@ export const SHOPIFY = {
 };
 
 export const shopifyRequired = (columns: Columns) =>
-  (
-    [
-      ['Handle', SHOPIFY.handle],
-      ['Title', SHOPIFY.title],
-      ['Variant Price', SHOPIFY.price],
-    ] as const
-  )
-    .filter(([, aliases]) => !columns.has(...aliases))
-    .map(([name]) => name);
+  missingColumns(columns, [
+    ['Handle', SHOPIFY.handle],
+    ['Title', SHOPIFY.title],
+    ['Variant Price', SHOPIFY.price],
+  ]);
 
 export const looksLikeShopify = (columns: Columns) =>
   columns.has(...SHOPIFY.handle) && (columns.has(...SHOPIFY.body) || columns.has('Option1 Name'));
@@ -62,29 +58,14 @@ const isTrue = (text: string) => /^(true|yes|ja|1)$/i.test(text.trim());
 
 export function mapShopify(table: CsvTable, currency: string) {
   const columns = new Columns(table.header);
-  const col = (aliases: readonly string[]) => columns.find(...aliases);
+  const { optionName, optionValue, ...named } = SHOPIFY;
   const at = {
-    handle: col(SHOPIFY.handle),
-    title: col(SHOPIFY.title),
-    body: col(SHOPIFY.body),
-    type: col(SHOPIFY.type),
-    tags: col(SHOPIFY.tags),
-    sku: col(SHOPIFY.sku),
-    grams: col(SHOPIFY.grams),
-    tracker: col(SHOPIFY.tracker),
-    qty: col(SHOPIFY.qty),
-    price: col(SHOPIFY.price),
-    compareAt: col(SHOPIFY.compareAt),
-    requiresShipping: col(SHOPIFY.requiresShipping),
-    giftCard: col(SHOPIFY.giftCard),
-    image: col(SHOPIFY.image),
-    imageAlt: col(SHOPIFY.imageAlt),
+    ...columnsAt(columns, named),
     options: [1, 2, 3].map((n) => ({
-      name: col(SHOPIFY.optionName(n)),
-      value: col(SHOPIFY.optionValue(n)),
+      name: columns.find(...optionName(n)),
+      value: columns.find(...optionValue(n)),
     })),
   };
-  const cell = (row: CsvRow, index: number) => Columns.cell(row, index);
   const priceColumn = table.header[at.price] ?? 'Variant Price';
   const compareColumn = table.header[at.compareAt] ?? 'Variant Compare At Price';
 
@@ -111,7 +92,7 @@ export function mapShopify(table: CsvTable, currency: string) {
       lines: group.rows.map((r) => r.line),
       handle: group.key,
       title: cell(first, at.title),
-      body: descriptionHtml(at.body >= 0 ? (first.cells[at.body] ?? '') : ''),
+      body: descriptionHtml(rawCell(first, at.body)),
       excerpt: '',
       productType: 'physical',
       tags: wordList(cell(first, at.tags)),
@@ -134,10 +115,7 @@ export function mapShopify(table: CsvTable, currency: string) {
         at.options.forEach((o, i) => {
           const name = optionNames[i];
           if (!name) return;
-          const value = cell(row, o.value);
-          if (!value) throw new RowProblem(row.line, m.optionValueMissing(name));
-          attributes[name] = value;
-          addOptionValue(product.options, name, value);
+          takeOptionValue(product, attributes, name, cell(row, o.value), row.line);
         });
       }
       const price = parsePrice(cell(row, at.price), currency, priceColumn, row.line);

@@ -1,9 +1,7 @@
 import {
-  addOptionValue,
   type CatalogueProduct,
   type CatalogueVariant,
   descriptionHtml,
-  imageUrl,
   parsePrice,
   parseStock,
   parseWeight,
@@ -11,7 +9,8 @@ import {
   slugOf,
   wordList,
 } from './catalogue.js';
-import { Columns, type CsvRow, type CsvTable } from './csv-table.js';
+import { Columns, type CsvTable } from './csv-table.js';
+import { cell, columnsAt, imageList, missingColumns, rawCell, takeOptionValue } from './format-columns.js';
 import { importMessages as m } from './import-messages.js';
 import { type GroupedProduct, mapGroups } from './row-groups.js';
 
@@ -42,14 +41,10 @@ export const SQUARESPACE = {
 };
 
 export const squarespaceRequired = (columns: Columns) =>
-  (
-    [
-      ['Title', SQUARESPACE.title],
-      ['Price', SQUARESPACE.price],
-    ] as const
-  )
-    .filter(([, aliases]) => !columns.has(...aliases))
-    .map(([name]) => name);
+  missingColumns(columns, [
+    ['Title', SQUARESPACE.title],
+    ['Price', SQUARESPACE.price],
+  ]);
 
 export const looksLikeSquarespace = (columns: Columns) =>
   columns.has(...SQUARESPACE.images) ||
@@ -57,15 +52,10 @@ export const looksLikeSquarespace = (columns: Columns) =>
 
 export function mapSquarespace(table: CsvTable, currency: string) {
   const columns = new Columns(table.header);
-  const col = (aliases: readonly string[]) => columns.find(...aliases);
-  const at = Object.fromEntries(Object.entries(SQUARESPACE).map(([k, v]) => [k, col(v)])) as Record<
-    keyof typeof SQUARESPACE,
-    number
-  >;
+  const at = columnsAt(columns, SQUARESPACE);
   const options = [1, 2, 3, 4, 5, 6]
     .map((n) => ({ name: columns.find(`Option Name ${n}`), value: columns.find(`Option Value ${n}`) }))
     .filter((o) => o.name >= 0);
-  const cell = (row: CsvRow, index: number) => Columns.cell(row, index);
 
   const groups: GroupedProduct[] = [];
   for (const row of table.rows) {
@@ -89,27 +79,21 @@ export function mapSquarespace(table: CsvTable, currency: string) {
       lines: group.rows.map((r) => r.line),
       handle: group.key,
       title: cell(first, at.title),
-      body: descriptionHtml(at.description >= 0 ? (first.cells[at.description] ?? '') : ''),
+      body: descriptionHtml(rawCell(first, at.description)),
       excerpt: '',
       productType: type === 'SERVICE' ? 'service' : 'physical',
       tags: wordList(cell(first, at.tags)),
       categories: wordList(cell(first, at.categories)),
       options: [],
       variants: [],
-      images: cell(first, at.images)
-        .split(/\s+/)
-        .filter((u) => u !== '')
-        .map((url) => ({ url: imageUrl(url, first.line), altText: '' })),
+      images: imageList(cell(first, at.images), /\s+/, first.line),
     };
     for (const row of group.rows) {
       const attributes: Record<string, string> = {};
       options.forEach((o, i) => {
         const name = cell(row, o.name) || names[i];
         if (!name) return;
-        const value = cell(row, o.value);
-        if (!value) throw new RowProblem(row.line, m.optionValueMissing(name));
-        attributes[name] = value;
-        addOptionValue(product.options, name, value);
+        takeOptionValue(product, attributes, name, cell(row, o.value), row.line);
       });
       const price = parsePrice(cell(row, at.price), currency, 'Price', row.line);
       if (price === undefined) throw new RowProblem(row.line, m.priceMissing);

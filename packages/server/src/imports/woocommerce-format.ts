@@ -3,7 +3,6 @@ import {
   type CatalogueProduct,
   type CatalogueVariant,
   descriptionHtml,
-  imageUrl,
   parsePrice,
   parseStock,
   parseWeight,
@@ -12,6 +11,7 @@ import {
   wordList,
 } from './catalogue.js';
 import { Columns, type CsvRow, type CsvTable } from './csv-table.js';
+import { cell, columnsAt, imageList, missingColumns, rawCell, takeOptionValue } from './format-columns.js';
 import { importMessages as m } from './import-messages.js';
 import { type GroupedProduct, mapGroups } from './row-groups.js';
 
@@ -43,15 +43,11 @@ export const WOO = {
 };
 
 export const wooRequired = (columns: Columns) =>
-  (
-    [
-      ['Type', WOO.type],
-      ['Name', WOO.name],
-      ['Regular price', WOO.regularPrice],
-    ] as const
-  )
-    .filter(([, aliases]) => !columns.has(...aliases))
-    .map(([name]) => name);
+  missingColumns(columns, [
+    ['Type', WOO.type],
+    ['Name', WOO.name],
+    ['Regular price', WOO.regularPrice],
+  ]);
 
 export const looksLikeWooCommerce = (columns: Columns) =>
   columns.has(...WOO.type) && (columns.has(...WOO.regularPrice) || columns.has(...WOO.parent));
@@ -60,28 +56,11 @@ const unescapeNewlines = (text: string) => text.replace(/\\r\\n|\\n/g, '\n');
 
 export function mapWooCommerce(table: CsvTable, currency: string) {
   const columns = new Columns(table.header);
-  const col = (aliases: readonly string[]) => columns.find(...aliases);
-  const at = {
-    id: col(WOO.id),
-    type: col(WOO.type),
-    sku: col(WOO.sku),
-    name: col(WOO.name),
-    shortDescription: col(WOO.shortDescription),
-    description: col(WOO.description),
-    inStock: col(WOO.inStock),
-    stock: col(WOO.stock),
-    salePrice: col(WOO.salePrice),
-    regularPrice: col(WOO.regularPrice),
-    categories: col(WOO.categories),
-    tags: col(WOO.tags),
-    images: col(WOO.images),
-    parent: col(WOO.parent),
-  };
+  const at = columnsAt(columns, WOO);
   const weight = columns.matching(/^weight (kg|g|lbs?|oz)$/)[0];
   const attributes = columns
     .matching(/^attribute (\d+) name$/)
     .map(({ index, match }) => ({ name: index, values: columns.find(`Attribute ${match[1]} value(s)`) }));
-  const cell = (row: CsvRow, index: number) => Columns.cell(row, index);
   const types = (row: CsvRow) =>
     cell(row, at.type)
       .toLowerCase()
@@ -139,20 +118,14 @@ export function mapWooCommerce(table: CsvTable, currency: string) {
     const unsupported = kinds.find((k) => k === 'grouped' || k === 'external' || k === 'downloadable');
     if (unsupported) throw new RowProblem(first.line, m.typeUnsupported(unsupported));
     const title = cell(first, at.name);
-    const images = cell(first, at.images)
-      .split(',')
-      .map((u) => u.trim())
-      .filter((u) => u !== '')
-      .map((url) => ({ url: imageUrl(url, first.line), altText: '' }));
+    const images = imageList(cell(first, at.images), ',', first.line);
     const product: CatalogueProduct = {
       line: first.line,
       lines: group.rows.map((r) => r.line),
       handle: slugOf(title),
       title,
-      body: descriptionHtml(unescapeNewlines(at.description >= 0 ? (first.cells[at.description] ?? '') : '')),
-      excerpt: descriptionHtml(
-        unescapeNewlines(at.shortDescription >= 0 ? (first.cells[at.shortDescription] ?? '') : ''),
-      ),
+      body: descriptionHtml(unescapeNewlines(rawCell(first, at.description))),
+      excerpt: descriptionHtml(unescapeNewlines(rawCell(first, at.shortDescription))),
       productType: kinds.includes('virtual') ? 'service' : 'physical',
       tags: wordList(cell(first, at.tags)),
       // "Kleidung > T-Shirts": the shop's categories are flat, so the most specific name is kept.
@@ -190,10 +163,7 @@ export function mapWooCommerce(table: CsvTable, currency: string) {
       for (const attribute of attributes) {
         const name = cell(row, attribute.name);
         if (!name) continue;
-        const value = cell(row, attribute.values);
-        if (!value) throw new RowProblem(row.line, m.optionValueMissing(name));
-        addOptionValue(product.options, name, value);
-        values[name] = value;
+        takeOptionValue(product, values, name, cell(row, attribute.values), row.line);
       }
       for (const option of product.options)
         if (values[option.name] === undefined)

@@ -1,45 +1,20 @@
 import { UserRole } from '@baukasten/commerce';
-import type { Storage } from '@baukasten/storage';
 import { withTestDatabases } from '@baukasten/storage/testing';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountWithSession } from '../admin/admin-test-kit.js';
-import { buildApp } from '../app.js';
-import { createTestShop, type TestShop, Visitor } from '../commerce/test-shop.js';
+import { createTestShop, type TestShop } from '../commerce/test-shop.js';
+import { LEGAL, legalTestApp, mugOf, placeOrder, visitorOf } from './legal-test-kit.js';
 
-const legal = {
-  companyName: 'Muster Handel',
-  legalForm: 'GmbH',
-  representative: 'Erika Muster (Geschäftsführerin)',
-  street: 'Hauptstraße 5',
-  postalCode: '10115',
-  city: 'Berlin',
-  email: 'laden@muster-handel.de',
-  phone: '+49 30 123456',
-  registerCourt: 'Amtsgericht Charlottenburg',
-  registerNumber: 'HRB 123456',
-  vatId: 'DE123456789',
-};
+const legal = { ...LEGAL, companyName: 'Muster Handel' };
 
 withTestDatabases((db) => {
-  let storage: Storage;
-  let app: FastifyInstance;
-  let shop: TestShop;
   let emptyShop: TestShop;
-
-  beforeAll(async () => {
-    storage = await db.open();
-    await storage.migrate();
-    shop = await createTestShop(storage, 'rechtstexte.test', 50, { legal });
+  const t = legalTestApp(db, 'rechtstexte.test', legal, async (storage) => {
     emptyShop = await createTestShop(storage, 'ohne-angaben.test');
-    app = await buildApp({ storage, logLevel: 'silent', serverTestMode: true });
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
-  const page = async (path: string, host = shop.hostname) => {
-    const v = await new Visitor(app, host).start();
+  const page = async (path: string, host = t.shop.hostname) => {
+    const v = await visitorOf(t, host);
     return v.request('GET', path);
   };
   const visibleText = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
@@ -74,21 +49,21 @@ withTestDatabases((db) => {
 
     it('Art. 13 DSGVO the privacy page lists the ad pixels only while the site uses them', async () => {
       expect(visibleText((await page('/datenschutz')).body)).not.toContain('Meta-Pixel');
-      await storage.websiteAdmin.update(shop.websiteId, {
+      await t.storage.websiteAdmin.update(t.shop.websiteId, {
         settings: { adPixels: { metaPixelId: '1234567890' } },
       });
       const text = visibleText((await page('/datenschutz')).body);
       expect(text).toContain('Meta-Pixel der Meta Platforms Ireland Ltd.');
       expect(text).toContain('Vorkasse (Überweisung)');
       expect(text).toContain('Beschwerde bei einer Datenschutz-Aufsichtsbehörde (Art. 77 DSGVO)');
-      await storage.websiteAdmin.update(shop.websiteId, { settings: { adPixels: {} } });
+      await t.storage.websiteAdmin.update(t.shop.websiteId, { settings: { adPixels: {} } });
     });
 
     it('Art. 13 DSGVO the privacy page names Stripe and PayPal while they are connected, and orders accept that version', async () => {
       expect(visibleText((await page('/datenschutz')).body)).not.toContain('Stripe');
       // Connected in "Zahlungen" (the keys as stored there: sealed; the pages only ask which are connected).
       for (const provider of ['stripe', 'paypal'] as const) {
-        await storage.payments.saveProviderSettings(shop.websiteId, provider, {
+        await t.storage.payments.saveProviderSettings(t.shop.websiteId, provider, {
           mode: 'test',
           sealedKeys: { secretKey: 'versiegelt' },
           keyHints: {},
@@ -99,17 +74,14 @@ withTestDatabases((db) => {
       expect(text).toContain('Stripe: Kartenzahlungen wickelt die Stripe Payments Europe Ltd. (Irland) ab');
       expect(text).toContain('PayPal: Zahlungen über PayPal wickelt die PayPal (Europe) S.à r.l.');
       expect(text).toContain('Vorkasse (Überweisung)');
-      const shown = (await storage.legal.currentVersion(shop.websiteId))!.version;
+      const shown = (await t.storage.legal.currentVersion(t.shop.websiteId))!.version;
 
       // An order placed now accepts the texts the pages show, not a version without the providers.
-      const v = await new Visitor(app, shop.hostname).start();
-      await v.add(shop.mug.id, `${shop.hostname}-TASSE`);
-      const placed = await v.checkout({ email: 'anbieter@example.de' });
-      expect(placed.statusCode).toBe(201);
-      expect(await storage.legal.acceptedVersion(shop.websiteId, placed.json().order.id)).toBe(shown);
+      const placed = await placeOrder(t, [mugOf(t)], 'anbieter@example.de');
+      expect(await t.storage.legal.acceptedVersion(t.shop.websiteId, placed.id)).toBe(shown);
 
       for (const provider of ['stripe', 'paypal'] as const) {
-        await storage.payments.deleteProviderSettings(shop.websiteId, provider);
+        await t.storage.payments.deleteProviderSettings(t.shop.websiteId, provider);
       }
       expect(visibleText((await page('/datenschutz')).body)).not.toContain('Stripe');
     });
@@ -141,8 +113,8 @@ withTestDatabases((db) => {
     });
 
     it('§5 DDG §356a BGB every page type links all legal pages and "Vertrag widerrufen" in the footer', async () => {
-      const v = await new Visitor(app, shop.hostname).start();
-      await v.add(shop.mug.id, `${shop.hostname}-TASSE`);
+      const v = await visitorOf(t);
+      await v.add(t.shop.mug.id, `${t.shop.hostname}-TASSE`);
       const paths = [
         '/',
         '/laden',
@@ -176,24 +148,18 @@ withTestDatabases((db) => {
 
   describe('versions of the texts', () => {
     it('§312f BGB the confirmation mail carries the AGB and Widerrufsbelehrung of the version the order was placed under', async () => {
-      const order = async (email: string) => {
-        const v = await new Visitor(app, shop.hostname).start();
-        await v.add(shop.mug.id, `${shop.hostname}-TASSE`);
-        const res = await v.checkout({ email });
-        expect(res.statusCode).toBe(201);
-        return res.json().order as { id: string };
-      };
+      const order = (email: string) => placeOrder(t, [mugOf(t)], email);
       const first = await order('vorher@example.de');
-      await storage.websiteAdmin.update(shop.websiteId, {
+      await t.storage.websiteAdmin.update(t.shop.websiteId, {
         settings: { legal: { ...legal, companyName: 'Neuer Name' } },
       });
       const second = await order('nachher@example.de');
-      const before = await storage.legal.acceptedVersion(shop.websiteId, first.id);
-      const after = await storage.legal.acceptedVersion(shop.websiteId, second.id);
+      const before = await t.storage.legal.acceptedVersion(t.shop.websiteId, first.id);
+      const after = await t.storage.legal.acceptedVersion(t.shop.websiteId, second.id);
       expect(before).toBeDefined();
       expect(after).toBeGreaterThan(before!);
 
-      const mails = await storage.outbox.listByWebsite(shop.websiteId, { kind: 'order-confirmation' });
+      const mails = await t.storage.outbox.listByWebsite(t.shop.websiteId, { kind: 'order-confirmation' });
       const mailTo = (to: string) => mails.find((m) => m.to === to)!.text;
       expect(mailTo('vorher@example.de')).toContain(`in der Fassung ${before}`);
       expect(mailTo('vorher@example.de')).toContain('Dein Vertragspartner ist Muster Handel GmbH');
@@ -202,17 +168,17 @@ withTestDatabases((db) => {
       expect(mailTo('nachher@example.de')).toContain('Dein Vertragspartner ist Neuer Name GmbH');
       // Every legal page as an absolute link.
       expect(mailTo('nachher@example.de')).toContain(
-        `Vertrag widerrufen: http://${shop.hostname}/vertrag-widerrufen`,
+        `Vertrag widerrufen: http://${t.shop.hostname}/vertrag-widerrufen`,
       );
-      expect(mailTo('nachher@example.de')).toContain(`Impressum: http://${shop.hostname}/impressum`);
-      await storage.websiteAdmin.update(shop.websiteId, { settings: { legal } });
+      expect(mailTo('nachher@example.de')).toContain(`Impressum: http://${t.shop.hostname}/impressum`);
+      await t.storage.websiteAdmin.update(t.shop.websiteId, { settings: { legal } });
     });
   });
 
   describe('the editor\'s "Rechtliches"', () => {
     it('§5 DDG checks the owner\'s data in German and lists what is still missing in "Bereit zum Verkaufen"', async () => {
-      const { account, browser } = await accountWithSession(app, storage, 'Inhaberin');
-      await storage.siteMembers.add(emptyShop.websiteId, account.id, [UserRole.ADMIN]);
+      const { account, browser } = await accountWithSession(t.app, t.storage, 'Inhaberin');
+      await t.storage.siteMembers.add(emptyShop.websiteId, account.id, [UserRole.ADMIN]);
       const url = `/api/admin/sites/${emptyShop.websiteId}/legal`;
       const start = await browser.get(url);
       expect(start.status).toBe(200);

@@ -1,52 +1,26 @@
-import type { Storage } from '@baukasten/storage';
 import { withTestDatabases } from '@baukasten/storage/testing';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { createTestShop, type TestShop, Visitor } from '../commerce/test-shop.js';
+import { describe, expect, it } from 'vitest';
 import { fieldValue, unlabelledControls } from '../pages/commerce-page-test-kit.js';
+import {
+  LEGAL as legal,
+  legalTestApp,
+  mugOf,
+  placeOrder as placeOrderIn,
+  visitorOf,
+  withdrawalFields,
+} from './legal-test-kit.js';
 
 const DAY = 86_400_000;
-const legal = {
-  companyName: 'Muster Handel GmbH',
-  legalForm: 'GmbH',
-  representative: 'Erika Muster (Geschäftsführerin)',
-  street: 'Hauptstraße 5',
-  postalCode: '10115',
-  city: 'Berlin',
-  email: 'laden@muster-handel.de',
-  phone: '+49 30 123456',
-  registerCourt: 'Amtsgericht Charlottenburg',
-  registerNumber: 'HRB 123456',
-  vatId: 'DE123456789',
-};
 
 withTestDatabases((db) => {
-  let storage: Storage;
-  let app: FastifyInstance;
-  let shop: TestShop;
+  const t = legalTestApp(db, 'widerruf.test', legal);
 
-  beforeAll(async () => {
-    storage = await db.open();
-    await storage.migrate();
-    shop = await createTestShop(storage, 'widerruf.test', 50, { legal });
-    app = await buildApp({ storage, logLevel: 'silent', serverTestMode: true });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
-
-  const visitor = () => new Visitor(app, shop.hostname).start();
+  const visitor = () => visitorOf(t);
   /** A guest's order of the given items; its number and e-mail as the confirmation shows them. */
-  const placeOrder = async (items: { itemId: string; sku: string }[], email = 'gast@example.de') => {
-    const v = await visitor();
-    for (const item of items) expect((await v.add(item.itemId, item.sku)).statusCode).toBeLessThan(300);
-    const res = await v.checkout({ email });
-    expect(res.statusCode).toBe(201);
-    return res.json().order as { id: string; orderNumber: number };
-  };
-  const mug = () => ({ itemId: shop.mug.id, sku: `${shop.hostname}-TASSE` });
-  const mailsOf = async (kind: string) => storage.outbox.listByWebsite(shop.websiteId, { kind });
+  const placeOrder = (items: { itemId: string; sku: string }[], email = 'gast@example.de') =>
+    placeOrderIn(t, items, email);
+  const mug = () => mugOf(t);
+  const mailsOf = async (kind: string) => t.storage.outbox.listByWebsite(t.shop.websiteId, { kind });
 
   describe('§356a BGB the withdrawal function', () => {
     it('§356a BGB a guest withdraws in two steps without signing in and both get a mail with the declaration and its time', async () => {
@@ -57,16 +31,15 @@ withTestDatabases((db) => {
       expect(form.body).toContain('<h1 id="widerruf-titel">Vertrag widerrufen</h1>');
       expect(unlabelledControls(form.body)).toEqual([]);
 
-      const review = await v.form('/vertrag-widerrufen', {
-        name: 'Gabi Gast',
-        orderNumber: String(order.orderNumber),
-        email: 'GAST@example.de ',
-      });
+      const review = await v.form(
+        '/vertrag-widerrufen',
+        withdrawalFields('Gabi Gast', order.orderNumber, 'GAST@example.de '),
+      );
       expect(review.statusCode).toBe(200);
       expect(review.body).toContain('Widerruf bestätigen');
       expect(review.body).toContain('1 × Tasse');
       // Nothing is declared before the second step.
-      expect(await storage.legal.withdrawalsOf(shop.websiteId, order.id)).toEqual([]);
+      expect(await t.storage.legal.withdrawalsOf(t.shop.websiteId, order.id)).toEqual([]);
 
       const itemId = fieldValue(review.body, 'itemIds')!;
       const done = await v.form('/vertrag-widerrufen/bestaetigen', {
@@ -79,7 +52,7 @@ withTestDatabases((db) => {
       expect(done.body).toContain('Dein Widerruf ist am');
       expect(done.body).toContain(`Bestellung Nr. ${order.orderNumber}`);
 
-      const [stored] = await storage.legal.withdrawalsOf(shop.websiteId, order.id);
+      const [stored] = await t.storage.legal.withdrawalsOf(t.shop.websiteId, order.id);
       expect(stored).toMatchObject({ name: 'Gabi Gast', itemIds: [itemId] });
       const [confirmation] = await mailsOf('withdrawal-confirmation');
       expect(confirmation.to).toBe('GAST@example.de');
@@ -108,16 +81,11 @@ withTestDatabases((db) => {
     it('§356a BGB refuses an order number with another e-mail exactly like an unknown order', async () => {
       const order = await placeOrder([mug()]);
       const v = await visitor();
-      const wrongMail = await v.form('/vertrag-widerrufen', {
-        name: 'Max',
-        orderNumber: String(order.orderNumber),
-        email: 'jemand@example.de',
-      });
-      const unknown = await v.form('/vertrag-widerrufen', {
-        name: 'Max',
-        orderNumber: '999999',
-        email: 'gast@example.de',
-      });
+      const wrongMail = await v.form(
+        '/vertrag-widerrufen',
+        withdrawalFields('Max', order.orderNumber, 'jemand@example.de'),
+      );
+      const unknown = await v.form('/vertrag-widerrufen', withdrawalFields('Max', '999999'));
       expect(wrongMail.statusCode).toBe(404);
       expect(unknown.statusCode).toBe(404);
       expect(wrongMail.body).toContain(
@@ -146,65 +114,45 @@ withTestDatabases((db) => {
     it('§355 BGB refuses once 14 days after delivery are over, and honours a longer period the owner grants', async () => {
       const order = await placeOrder([mug()]);
       // Shipped 30 days ago: delivery at the latest a week later, 14 days after that are over.
-      const shipped = await storage.orders.markFulfilled(shop.websiteId, order.id, Date.now() - 30 * DAY);
+      const shipped = await t.storage.orders.markFulfilled(t.shop.websiteId, order.id, Date.now() - 30 * DAY);
       expect(shipped.outcome).toBe('changed');
       const v = await visitor();
-      const late = await v.form('/vertrag-widerrufen', {
-        name: 'Gabi',
-        orderNumber: String(order.orderNumber),
-        email: 'gast@example.de',
-      });
+      const late = await v.form('/vertrag-widerrufen', withdrawalFields('Gabi', order.orderNumber));
       expect(late.statusCode).toBe(409);
       expect(late.body).toContain('Die Widerrufsfrist für diese Bestellung ist am');
 
-      await storage.websiteAdmin.update(shop.websiteId, {
+      await t.storage.websiteAdmin.update(t.shop.websiteId, {
         settings: { legal: { ...legal, withdrawalPeriodDays: 60 } },
       });
-      const generous = await v.form('/vertrag-widerrufen', {
-        name: 'Gabi',
-        orderNumber: String(order.orderNumber),
-        email: 'gast@example.de',
-      });
+      const generous = await v.form('/vertrag-widerrufen', withdrawalFields('Gabi', order.orderNumber));
       expect(generous.statusCode).toBe(200);
       expect(generous.body).toContain('Widerruf bestätigen');
-      await storage.websiteAdmin.update(shop.websiteId, { settings: { legal } });
+      await t.storage.websiteAdmin.update(t.shop.websiteId, { settings: { legal } });
     });
 
     it('§312g Abs. 2 Nr. 1 BGB explains why a made-to-order item cannot be withdrawn instead of silently refusing', async () => {
-      await storage.legal.setMadeToOrder(shop.websiteId, shop.shirt.id, true);
-      const order = await placeOrder([{ itemId: shop.shirt.id, sku: `${shop.hostname}-L` }]);
+      await t.storage.legal.setMadeToOrder(t.shop.websiteId, t.shop.shirt.id, true);
+      const order = await placeOrder([{ itemId: t.shop.shirt.id, sku: `${t.shop.hostname}-L` }]);
       const v = await visitor();
-      const refused = await v.form('/vertrag-widerrufen', {
-        name: 'Gabi',
-        orderNumber: String(order.orderNumber),
-        email: 'gast@example.de',
-      });
+      const refused = await v.form('/vertrag-widerrufen', withdrawalFields('Gabi', order.orderNumber));
       expect(refused.statusCode).toBe(409);
       expect(refused.body).toContain('Für keinen Artikel dieser Bestellung besteht ein Widerrufsrecht');
       expect(refused.body).toContain('1 × T-Shirt wird nach deinen Vorgaben angefertigt');
 
       // Together with a mug: the mug is offered, the shirt explained.
-      const mixed = await placeOrder([mug(), { itemId: shop.shirt.id, sku: `${shop.hostname}-L` }]);
-      const review = await v.form('/vertrag-widerrufen', {
-        name: 'Gabi',
-        orderNumber: String(mixed.orderNumber),
-        email: 'gast@example.de',
-      });
+      const mixed = await placeOrder([mug(), { itemId: t.shop.shirt.id, sku: `${t.shop.hostname}-L` }]);
+      const review = await v.form('/vertrag-widerrufen', withdrawalFields('Gabi', mixed.orderNumber));
       expect(review.statusCode).toBe(200);
       expect(review.body).toContain('name="itemIds"');
       expect(review.body).toMatch(/<strong>1 × T-Shirt<\/strong>: wird nach deinen Vorgaben angefertigt/);
-      await storage.legal.setMadeToOrder(shop.websiteId, shop.shirt.id, false);
+      await t.storage.legal.setMadeToOrder(t.shop.websiteId, t.shop.shirt.id, false);
     });
 
     it("§356a BGB the order shows the withdrawal to the owner and on the shopper's order status page", async () => {
       const order = await placeOrder([mug()]);
       const v = await visitor();
-      await v.form('/vertrag-widerrufen/bestaetigen', {
-        name: 'Gabi',
-        orderNumber: String(order.orderNumber),
-        email: 'gast@example.de',
-      });
-      const withdrawals = await storage.legal.withdrawalsOf(shop.websiteId, order.id);
+      await v.form('/vertrag-widerrufen/bestaetigen', withdrawalFields('Gabi', order.orderNumber));
+      const withdrawals = await t.storage.legal.withdrawalsOf(t.shop.websiteId, order.id);
       expect(withdrawals).toHaveLength(1);
       const status = await v.request('GET', `/bestellung/${order.orderNumber}?email=gast%40example.de`);
       expect(status.body).toContain('Widerruf eingegangen am');

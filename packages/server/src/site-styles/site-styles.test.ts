@@ -1,46 +1,26 @@
 import { SITE_TEMPLATES } from '@baukasten/commerce';
-import type { Storage } from '@baukasten/storage';
 import { withTestDatabases } from '@baukasten/storage/testing';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sharedStateWithLimits } from '../admin/admin-test-kit.js';
-import { type ShopTeam, shopTeam } from '../admin/catalog/shop-admin-test-kit.js';
-import { buildApp } from '../app.js';
+import { expect, it } from 'vitest';
+import { siteWithTeam } from '../admin/catalog/shop-admin-test-kit.js';
 
 withTestDatabases((db) => {
-  let storage: Storage;
-  let app: FastifyInstance;
-  let team: ShopTeam;
-  let base: string;
-  let host: string;
+  const t = siteWithTeam(db, { prefix: 'stile', title: 'Stilladen', homeUrlId: '', area: 'styles' });
 
-  beforeAll(async () => {
-    storage = await db.open();
-    await storage.migrate();
-    host = `stile-${db.name}.test`;
-    const website = await storage.websites.create({ title: 'Stilladen', hostnames: [host] });
-    await storage.collections.create(website.id, { type: 10, title: 'Start', urlId: '' });
-    app = await buildApp({ storage, logLevel: 'silent', shared: sharedStateWithLimits() });
-    team = await shopTeam(app, storage, website.id);
-    base = `/api/admin/sites/${website.id}/styles`;
-  });
-  afterAll(() => app?.close());
-
-  const page = (url = '/') => app.inject({ url, headers: { host } });
+  const page = (url = '/') => t.app.inject({ url, headers: { host: t.host } });
   const werkstatt = SITE_TEMPLATES.find((t) => t.id === 'werkstatt')!.styles;
 
   it('a site without styles keeps the theme’s look: no site stylesheet, no font', async () => {
     const html = (await page()).body;
     expect(html).not.toContain('/assets/site-styles.css');
     expect(html).not.toContain('rel="preload"');
-    const read = await team.admin.get(base);
+    const read = await t.team.admin.get(t.base);
     expect(read.body.chosen).toBe(false);
     expect(read.body.fonts.length).toBeGreaterThanOrEqual(6);
     expect(read.body.templates.map((t: { id: string }) => t.id)).toEqual(['werkstatt', 'studio', 'kantine']);
   });
 
   it('refuses a palette below 4.5:1 with a German message on the failing colour, and saves nothing', async () => {
-    const res = await team.admin.patch(base, {
+    const res = await t.team.admin.patch(t.base, {
       ...werkstatt,
       palette: { ...werkstatt.palette, text: '#c8b8a8' },
     });
@@ -48,15 +28,15 @@ withTestDatabases((db) => {
     expect(res.body.error.fields['palette.text']).toMatch(
       /^„Text“ auf „Hintergrund“ hat nur einen Kontrast von .*Nötig sind mindestens 4,5:1/,
     );
-    expect((await team.admin.get(base)).body.chosen).toBe(false);
-    const unknownFont = await team.admin.patch(base, { ...werkstatt, fontPairing: 'comic-sans' });
+    expect((await t.team.admin.get(t.base)).body.chosen).toBe(false);
+    const unknownFont = await t.team.admin.patch(t.base, { ...werkstatt, fontPairing: 'comic-sans' });
     expect(unknownFont.body.error.fields.fontPairing).toBe(
       'Diese Schriftkombination gibt es nicht. Bitte wähle eine aus der Liste.',
     );
   });
 
   it('saves the styles; pages link a cached stylesheet of custom properties and preload the latin font files from our origin', async () => {
-    expect((await team.admin.patch(base, werkstatt)).status).toBe(200);
+    expect((await t.team.admin.patch(t.base, werkstatt)).status).toBe(200);
     const html = (await page()).body;
     expect(html).toMatch(/<body class="page-type-\d+ template-werkstatt"/);
     const preload = html.match(
@@ -82,7 +62,7 @@ withTestDatabases((db) => {
 
   it('previews unsaved styles on the home page without changing what visitors see', async () => {
     const kantine = SITE_TEMPLATES.find((t) => t.id === 'kantine')!.styles;
-    const res = await team.admin.post(`${base}/preview`, kantine);
+    const res = await t.team.admin.post(`${t.base}/preview`, kantine);
     expect(res.status).toBe(200);
     const url = new URL(res.body.previewUrl);
     const preview = (await page(url.pathname + url.search)).body;
@@ -93,7 +73,7 @@ withTestDatabases((db) => {
     expect(sheet.body).toContain('--paper:#fff8e7');
     expect((await page()).body).toContain('template-werkstatt');
     // A refused palette gets no preview either.
-    const low = await team.admin.post(`${base}/preview`, {
+    const low = await t.team.admin.post(`${t.base}/preview`, {
       ...kantine,
       palette: { ...kantine.palette, onAccent: '#ff6666' },
     });
@@ -102,7 +82,7 @@ withTestDatabases((db) => {
 
   it('creates a site from a template with its home sections, and a template switch keeps every page', async () => {
     const subdomain = `studio-${db.name}`.toLowerCase().replace(/[^a-z0-9-]/g, '-');
-    const created = await team.admin.post('/api/admin/sites', {
+    const created = await t.team.admin.post('/api/admin/sites', {
       title: 'Studio Nord',
       subdomain,
       currency: 'EUR',
@@ -113,22 +93,22 @@ withTestDatabases((db) => {
     expect(created.status).toBe(201);
     const siteId = created.body.site.id as string;
     const home = async () => {
-      const pages = await storage.collections.listNavigation(siteId);
-      return storage.collections.findEditable(siteId, pages.find((p) => p.urlId === '')!.id);
+      const pages = await t.storage.collections.listNavigation(siteId);
+      return t.storage.collections.findEditable(siteId, pages.find((p) => p.urlId === '')!.id);
     };
     const before = await home();
     expect(before?.blocks.map((b) => b.type)).toEqual(['heading', 'text', 'spacer', 'heading', 'text']);
     expect(before?.blocks[0]).toMatchObject({ type: 'heading', text: 'Studio Nord', level: 1 });
     const siteHost = `${subdomain}.localhost`;
-    expect((await app.inject({ url: '/', headers: { host: siteHost } })).body).toContain('template-studio');
+    expect((await t.app.inject({ url: '/', headers: { host: siteHost } })).body).toContain('template-studio');
 
     const kantine = SITE_TEMPLATES.find((t) => t.id === 'kantine')!.styles;
-    expect((await team.admin.patch(`/api/admin/sites/${siteId}/styles`, kantine)).status).toBe(200);
-    const after = await app.inject({ url: '/', headers: { host: siteHost } });
+    expect((await t.team.admin.patch(`/api/admin/sites/${siteId}/styles`, kantine)).status).toBe(200);
+    const after = await t.app.inject({ url: '/', headers: { host: siteHost } });
     expect(after.body).toContain('template-kantine');
     expect(after.body).toContain('Über das Studio');
     expect((await home())?.blocks).toEqual(before?.blocks);
-    const unknown = await team.admin.post('/api/admin/sites', {
+    const unknown = await t.team.admin.post('/api/admin/sites', {
       title: 'X',
       subdomain: `x-${subdomain}`,
       template: 'barock',

@@ -1,90 +1,17 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useSite } from '../../site-context.js';
 import { isMissingRoute, useAction, useLoad } from '../../ui/async.js';
-import {
-  Button,
-  Checkbox,
-  ConfirmButton,
-  ErrorBox,
-  Loading,
-  NotAvailable,
-  StatusMessage,
-  TextField,
-} from '../../ui/controls.js';
+import { ConfirmButton, ErrorBox, Loading, NotAvailable, StatusMessage } from '../../ui/controls.js';
+import { CreateWithChoicesForm, SecretOnce } from '../../ui/create-with-choices.js';
 import { dateTime } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
-import { type ApiKey, type ApiKeyScope, apiKeys } from './api-keys-api.js';
+import { type ApiKey, apiKeys } from './api-keys-api.js';
 import { K } from './texts.js';
 
 /*
  * /config/sites/:siteId/api-schluessel — keys for the merchant API: create with scopes (the key is shown
  * once), list with their last use, revoke.
  */
-
-function NewKeyForm({
-  scopes,
-  onCreated,
-}: {
-  scopes: ApiKeyScope[];
-  onCreated: (key: ApiKey, secret: string) => void;
-}) {
-  const { site } = useSite();
-  const action = useAction();
-  const [name, setName] = useState('');
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [problems, setProblems] = useState<{ name?: string; scopes?: string }>({});
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = {
-      name: name.trim() ? undefined : K.nameMissing,
-      scopes: chosen.length ? undefined : K.scopesMissing,
-    };
-    setProblems(found);
-    if (found.name || found.scopes) return;
-    const answer = await action.run(() => apiKeys.create(site.id, { name: name.trim(), scopes: chosen }));
-    if (answer) {
-      setName('');
-      setChosen([]);
-      onCreated(answer.apiKey, answer.key);
-    }
-  };
-  const fields = action.error?.fields ?? {};
-  return (
-    <form className="form card" onSubmit={submit} noValidate aria-labelledby="new-key-title">
-      <h2 id="new-key-title">{K.newKey}</h2>
-      <ErrorBox error={action.error} />
-      <TextField
-        label={K.name}
-        hint={K.nameHint}
-        value={name}
-        maxLength={80}
-        onChange={(e) => setName(e.target.value)}
-        error={problems.name ?? fields.name}
-      />
-      <fieldset>
-        <legend>{K.scopes}</legend>
-        {scopes.map((s) => (
-          <Checkbox
-            key={s.scope}
-            label={s.label}
-            checked={chosen.includes(s.scope)}
-            onChange={(e) =>
-              setChosen(e.target.checked ? [...chosen, s.scope] : chosen.filter((c) => c !== s.scope))
-            }
-          />
-        ))}
-        {(problems.scopes ?? fields.scopes) ? (
-          <p className="field-error">{problems.scopes ?? fields.scopes}</p>
-        ) : null}
-      </fieldset>
-      <div className="form-actions">
-        <Button type="submit" variant="primary" busy={action.busy}>
-          {K.create}
-        </Button>
-      </div>
-    </form>
-  );
-}
 
 export function ApiKeysScreen() {
   const { site } = useSite();
@@ -107,18 +34,15 @@ export function ApiKeysScreen() {
       <p className="muted">{K.intro}</p>
       <ErrorBox error={list.error ?? action.error} />
       <StatusMessage>{note}</StatusMessage>
-      {secret ? (
-        <section className="card" aria-labelledby="key-secret-title">
-          <h2 id="key-secret-title">{K.createdTitle}</h2>
-          <p>{K.createdHint}</p>
-          <p>
-            <code className="api-key-secret" data-testid="api-key-secret">
-              {secret.key}
-            </code>
-          </p>
-          <Button onClick={() => setSecret(undefined)}>{K.done}</Button>
-        </section>
-      ) : null}
+      <SecretOnce
+        titleId="key-secret-title"
+        title={K.createdTitle}
+        hint={K.createdHint}
+        testId="api-key-secret"
+        secret={secret?.key}
+        doneLabel={K.done}
+        onDone={() => setSecret(undefined)}
+      />
       {list.loading && !list.data ? <Loading /> : null}
       {list.data && keys.length === 0 ? <p className="empty">{K.none}</p> : null}
       {keys.length > 0 ? (
@@ -169,11 +93,21 @@ export function ApiKeysScreen() {
         </div>
       ) : null}
       {list.data ? (
-        <NewKeyForm
-          scopes={list.data.scopes}
-          onCreated={(key, value) => {
-            setSecret({ name: key.name, key: value });
-            list.set({ ...list.data!, apiKeys: [key, ...keys] });
+        <CreateWithChoicesForm
+          titleId="new-key-title"
+          title={K.newKey}
+          text={{ field: 'name', label: K.name, hint: K.nameHint, maxLength: 80, missing: K.nameMissing }}
+          choices={{
+            field: 'scopes',
+            legend: K.scopes,
+            options: list.data.scopes.map((s) => ({ value: s.scope, label: s.label })),
+            missing: K.scopesMissing,
+          }}
+          submitLabel={K.create}
+          create={(name, scopes) => apiKeys.create(site.id, { name, scopes })}
+          onCreated={({ apiKey, key }) => {
+            setSecret({ name: apiKey.name, key });
+            list.set({ ...list.data!, apiKeys: [apiKey, ...keys] });
           }}
         />
       ) : null}

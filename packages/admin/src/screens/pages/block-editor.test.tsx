@@ -1,34 +1,14 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Block, CollectionDetail } from '../../api/admin-types.js';
-import { clearCookies, fakeApi, renderInSite, setCookie } from '../../test-kit.js';
+import { fakeApi, freshBrowserPerTest, renderInSite, testPage } from '../../test-kit.js';
 import { BlockEditor } from './block-editor.js';
 
-beforeEach(() => setCookie('crumb', 'crumb-1'));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  clearCookies();
-});
+freshBrowserPerTest();
 
-const page = {
-  id: 'page-1',
-  type: 'page' as const,
-  typeCode: 10,
-  title: 'Über uns',
-  urlId: 'ueber-uns',
-  fullUrl: '/ueber-uns',
-  isHomePage: false,
-  position: 1,
-  hidden: false,
-  seo: { title: null, description: null, socialImage: null },
-  hasUnpublishedChanges: false,
-  draftUpdatedAt: null,
-  createdAt: 0,
-  updatedAt: 0,
-};
+const page = testPage;
 
 const blocks: Block[] = [
   { type: 'heading', id: 'a', text: 'Willkommen', level: 1 },

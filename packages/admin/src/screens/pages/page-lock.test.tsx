@@ -1,33 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Block, CollectionDetail } from '../../api/admin-types.js';
-import { clearCookies, fakeApi, renderInSite, setCookie } from '../../test-kit.js';
+import { fakeApi, freshBrowserPerTest, renderInSite, testPage } from '../../test-kit.js';
 import { BlockEditor } from './block-editor.js';
 
-beforeEach(() => setCookie('crumb', 'crumb-1'));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  clearCookies();
-});
+freshBrowserPerTest();
 
-const page = {
-  id: 'page-1',
-  type: 'page' as const,
-  typeCode: 10,
-  title: 'Über uns',
-  urlId: 'ueber-uns',
-  fullUrl: '/ueber-uns',
-  isHomePage: false,
-  position: 1,
-  hidden: false,
-  seo: { title: null, description: null, socialImage: null },
-  hasUnpublishedChanges: false,
-  draftUpdatedAt: null,
-  createdAt: 0,
-  updatedAt: 0,
-};
+const page = testPage;
 const blocks: Block[] = [{ type: 'heading', id: 'a', text: 'Willkommen', level: 1 }];
 const detail: CollectionDetail = {
   collection: page,

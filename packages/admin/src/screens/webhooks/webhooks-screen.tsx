@@ -1,19 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useSite } from '../../site-context.js';
 import { isMissingRoute, useAction, useLoad } from '../../ui/async.js';
-import {
-  Button,
-  Checkbox,
-  ConfirmButton,
-  ErrorBox,
-  Loading,
-  NotAvailable,
-  StatusMessage,
-  TextField,
-} from '../../ui/controls.js';
+import { Button, ConfirmButton, ErrorBox, Loading, NotAvailable, StatusMessage } from '../../ui/controls.js';
+import { CreateWithChoicesForm, SecretOnce } from '../../ui/create-with-choices.js';
 import { dateTime } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
-import { type Webhook, type WebhookDelivery, type WebhookEvent, webhooks } from './webhooks-api.js';
+import { type Webhook, type WebhookDelivery, webhooks } from './webhooks-api.js';
 
 /*
  * /config/sites/:siteId/webhooks — addresses that hear of orders, products and stock: register one with its
@@ -57,72 +49,6 @@ const W = {
   } as Record<WebhookDelivery['status'], string>,
 };
 
-function NewWebhookForm({
-  events,
-  onCreated,
-}: {
-  events: WebhookEvent[];
-  onCreated: (w: Webhook, secret: string) => void;
-}) {
-  const { site } = useSite();
-  const action = useAction();
-  const [url, setUrl] = useState('');
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [problems, setProblems] = useState<{ url?: string; events?: string }>({});
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = {
-      url: url.trim() ? undefined : W.urlMissing,
-      events: chosen.length ? undefined : W.eventsMissing,
-    };
-    setProblems(found);
-    if (found.url || found.events) return;
-    const answer = await action.run(() => webhooks.create(site.id, { url: url.trim(), events: chosen }));
-    if (answer) {
-      setUrl('');
-      setChosen([]);
-      onCreated(answer.webhook, answer.secret);
-    }
-  };
-  const fields = action.error?.fields ?? {};
-  return (
-    <form className="form card" onSubmit={submit} noValidate aria-labelledby="new-webhook-title">
-      <h2 id="new-webhook-title">{W.newWebhook}</h2>
-      <ErrorBox error={action.error} />
-      <TextField
-        label={W.url}
-        hint={W.urlHint}
-        type="url"
-        value={url}
-        maxLength={2000}
-        onChange={(e) => setUrl(e.target.value)}
-        error={problems.url ?? fields.url}
-      />
-      <fieldset>
-        <legend>{W.events}</legend>
-        {events.map((e) => (
-          <Checkbox
-            key={e.event}
-            label={e.label}
-            checked={chosen.includes(e.event)}
-            onChange={(ev) =>
-              setChosen(ev.target.checked ? [...chosen, e.event] : chosen.filter((c) => c !== e.event))
-            }
-          />
-        ))}
-        {(problems.events ?? fields.events) ? (
-          <p className="field-error">{problems.events ?? fields.events}</p>
-        ) : null}
-      </fieldset>
-      <div className="form-actions">
-        <Button type="submit" variant="primary" busy={action.busy}>
-          {W.create}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
 export function WebhooksScreen() {
   const { site } = useSite();
   const list = useLoad(() => webhooks.list(site.id), [site.id]);
@@ -152,18 +78,15 @@ export function WebhooksScreen() {
       <p className="muted">{W.intro}</p>
       <ErrorBox error={list.error ?? action.error} />
       <StatusMessage>{note}</StatusMessage>
-      {secret ? (
-        <section className="card" aria-labelledby="webhook-secret-title">
-          <h2 id="webhook-secret-title">{W.secretTitle}</h2>
-          <p>{W.secretHint}</p>
-          <p>
-            <code className="api-key-secret" data-testid="webhook-secret">
-              {secret}
-            </code>
-          </p>
-          <Button onClick={() => setSecret(undefined)}>{W.done}</Button>
-        </section>
-      ) : null}
+      <SecretOnce
+        titleId="webhook-secret-title"
+        title={W.secretTitle}
+        hint={W.secretHint}
+        testId="webhook-secret"
+        secret={secret}
+        doneLabel={W.done}
+        onDone={() => setSecret(undefined)}
+      />
       {list.loading && !list.data ? <Loading /> : null}
       {list.data && hooks.length === 0 ? <p className="empty">{W.none}</p> : null}
       {hooks.length > 0 ? (
@@ -186,11 +109,28 @@ export function WebhooksScreen() {
         </ul>
       ) : null}
       {list.data ? (
-        <NewWebhookForm
-          events={list.data.events}
-          onCreated={(hook, value) => {
+        <CreateWithChoicesForm
+          titleId="new-webhook-title"
+          title={W.newWebhook}
+          text={{
+            field: 'url',
+            label: W.url,
+            hint: W.urlHint,
+            type: 'url',
+            maxLength: 2000,
+            missing: W.urlMissing,
+          }}
+          choices={{
+            field: 'events',
+            legend: W.events,
+            options: list.data.events.map((e) => ({ value: e.event, label: e.label })),
+            missing: W.eventsMissing,
+          }}
+          submitLabel={W.create}
+          create={(url, events) => webhooks.create(site.id, { url, events })}
+          onCreated={({ webhook, secret: value }) => {
             setSecret(value);
-            list.set({ ...list.data!, webhooks: [...hooks, hook] });
+            list.set({ ...list.data!, webhooks: [...hooks, webhook] });
           }}
         />
       ) : null}

@@ -1,7 +1,10 @@
 import { UserRole, type UserRoleCode } from '@baukasten/commerce';
 import type { Storage } from '@baukasten/storage';
+import type { TestDatabase } from '@baukasten/storage/testing';
 import type { FastifyInstance } from 'fastify';
-import { accountWithSession, type Browser } from '../admin-test-kit.js';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../app.js';
+import { accountWithSession, type Browser, sharedStateWithLimits } from '../admin-test-kit.js';
 
 /*
  * Test helpers for the shop's admin routes (test code only): the people of one website, each signed
@@ -48,4 +51,36 @@ export async function shopTeam(app: FastifyInstance, storage: Storage, websiteId
   team.outsider = browser;
   team.outsiderSiteId = elsewhere.id;
   return team as ShopTeam;
+}
+
+export interface SiteWithTeam {
+  storage: Storage;
+  app: FastifyInstance;
+  team: ShopTeam;
+  /** The site's admin API below /api/admin/sites/<id>/, e.g. …/styles. */
+  base: string;
+  host: string;
+}
+
+/**
+ * A site `<prefix>-<database>.test` with only its home page and the shop team (shopTeam), opened in
+ * beforeAll and closed in afterAll. Read the fields inside tests.
+ */
+export function siteWithTeam(
+  db: TestDatabase,
+  site: { prefix: string; title: string; homeUrlId: string; area: string },
+): SiteWithTeam {
+  const t = {} as SiteWithTeam;
+  beforeAll(async () => {
+    t.storage = await db.open();
+    await t.storage.migrate();
+    t.host = `${site.prefix}-${db.name}.test`;
+    const website = await t.storage.websites.create({ title: site.title, hostnames: [t.host] });
+    await t.storage.collections.create(website.id, { type: 10, title: 'Start', urlId: site.homeUrlId });
+    t.app = await buildApp({ storage: t.storage, logLevel: 'silent', shared: sharedStateWithLimits() });
+    t.team = await shopTeam(t.app, t.storage, website.id);
+    t.base = `/api/admin/sites/${website.id}/${site.area}`;
+  });
+  afterAll(() => t.app?.close());
+  return t;
 }
