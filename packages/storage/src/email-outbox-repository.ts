@@ -6,6 +6,13 @@ import type { Database } from './schema.js';
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
+/** A file the worker renders when it sends the mail (issue 21: the invoice of "Zahlung eingegangen"). */
+export interface EmailAttachmentRef {
+  kind: 'invoice';
+  /** The invoice number of the mail's website. */
+  number: number;
+}
+
 export interface NewEmail {
   /** What caused it, e.g. 'restock', 'form-notification', 'newsletter-confirmation'. */
   kind: string;
@@ -14,6 +21,7 @@ export interface NewEmail {
   subject: string;
   text: string;
   html?: string;
+  attachments?: EmailAttachmentRef[];
 }
 
 export interface OutboxEmail extends NewEmail {
@@ -72,6 +80,10 @@ function toEmail(row: Selectable<EmailOutboxTable>): OutboxEmail {
   };
   if (row.reply_to !== null) email.replyTo = row.reply_to;
   if (row.html_body !== null) email.html = row.html_body;
+  if (row.attachments) {
+    const refs = JSON.parse(row.attachments) as EmailAttachmentRef[];
+    if (Array.isArray(refs) && refs.length > 0) email.attachments = refs;
+  }
   if (row.last_error !== null) email.lastError = row.last_error;
   if (row.sent_at !== null) email.sentAt = Number(row.sent_at);
   return email;
@@ -92,6 +104,7 @@ export function emailOutboxRepository(db: Kysely<Database>): EmailOutboxReposito
       subject: email.subject,
       text_body: email.text,
       html_body: email.html ?? null,
+      attachments: email.attachments?.length ? JSON.stringify(email.attachments) : null,
       status: 'pending',
       attempts: 0,
       next_attempt_at: now,

@@ -14,6 +14,8 @@ export interface EmailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string | null;
+  /** JSON list of attachments by reference (migration 0042), rendered when sent; null: none. */
+  attachments?: string | null;
   status: string;
   attempts: number;
   next_attempt_at: number;

@@ -85,6 +85,7 @@ export {
 } from './domain-repository.js';
 export type {
   ClaimedEmail,
+  EmailAttachmentRef,
   EmailOutboxRepository,
   NewEmail,
   OutboxEmail,

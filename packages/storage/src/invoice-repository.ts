@@ -19,6 +19,8 @@ export interface InvoicesTable {
   order_id: string;
   kind: string;
   cancels_number: number | null;
+  /** The refund a correcting invoice belongs to (migration 0041); null otherwise. */
+  refund_id: string | null;
   issued_at: number;
   data: string;
 }
@@ -29,7 +31,8 @@ declare module './schema.js' {
   }
 }
 
-export type InvoiceKind = 'invoice' | 'cancellation';
+/** 'correction': the correcting invoice of a partial refund (§ 17 UStG), one per refund. */
+export type InvoiceKind = 'invoice' | 'cancellation' | 'correction';
 
 export interface StoredInvoice<T = Record<string, unknown>> {
   id: string;
@@ -39,6 +42,8 @@ export interface StoredInvoice<T = Record<string, unknown>> {
   kind: InvoiceKind;
   /** A cancellation names the invoice it cancels. */
   cancelsNumber?: number;
+  /** A correction names the refund it documents. */
+  refundId?: string;
   issuedAt: number;
   /** The invoice as issued: everything its PDF shows. */
   data: T;
@@ -48,6 +53,8 @@ export interface IssueInvoice<T> {
   orderId: string;
   kind: InvoiceKind;
   cancelsNumber?: number;
+  /** Required for a correction: one correction per refund. */
+  refundId?: string;
   /** Builds the frozen data once the number and date are known. */
   build: (number: number, issuedAt: number) => T;
 }
@@ -55,7 +62,7 @@ export interface IssueInvoice<T> {
 export interface InvoiceRepository {
   /**
    * Issues the order's invoice (or cancellation) with the next number, or answers with the one issued
-   * before: one of each kind per order. Call it inside the transaction that makes the order paid (or
+   * before: one invoice and one cancellation per order, one correction per refund. Call it inside the transaction that makes the order paid (or
    * cancels it), so the number and the state change commit together or not at all.
    */
   issue<T extends Record<string, unknown>>(
@@ -75,28 +82,37 @@ const toInvoice = (row: Selectable<InvoicesTable>): StoredInvoice => {
     websiteId: row.website_id,
     number: Number(row.number),
     orderId: row.order_id,
-    kind: row.kind === 'cancellation' ? 'cancellation' : 'invoice',
+    kind: row.kind === 'cancellation' || row.kind === 'correction' ? row.kind : 'invoice',
     issuedAt: Number(row.issued_at),
     data: fromJson<Record<string, unknown>>(row.data, {}),
   };
   if (row.cancels_number !== null) invoice.cancelsNumber = Number(row.cancels_number);
+  if (row.refund_id) invoice.refundId = row.refund_id;
   return invoice;
 };
 
 export function invoiceRepository(db: Kysely<Database>): InvoiceRepository {
-  const find = (from: Kysely<Database>, websiteId: string, orderId: string, kind: InvoiceKind) =>
-    from
-      .selectFrom('invoices')
-      .selectAll()
-      .where('website_id', '=', websiteId)
-      .where('order_id', '=', orderId)
-      .where('kind', '=', kind)
-      .executeTakeFirst();
+  const find = (from: Kysely<Database>, websiteId: string, input: IssueInvoice<unknown>) =>
+    input.kind === 'correction'
+      ? from
+          .selectFrom('invoices')
+          .selectAll()
+          .where('website_id', '=', websiteId)
+          .where('refund_id', '=', input.refundId ?? '')
+          .executeTakeFirst()
+      : from
+          .selectFrom('invoices')
+          .selectAll()
+          .where('website_id', '=', websiteId)
+          .where('order_id', '=', input.orderId)
+          .where('kind', '=', input.kind)
+          .executeTakeFirst();
 
   return {
     async issue(websiteId, input, now = Date.now()) {
       return atomically(db, async (tx) => {
-        const existing = await find(tx, websiteId, input.orderId, input.kind);
+        if (input.kind === 'correction' && !input.refundId) throw new Error('a correction needs its refund');
+        const existing = await find(tx, websiteId, input);
         if (existing) return { invoice: toInvoice(existing) as StoredInvoice<never>, issued: false };
         const counter = await tx
           .insertInto('website_sequences')
@@ -117,6 +133,7 @@ export function invoiceRepository(db: Kysely<Database>): InvoiceRepository {
           order_id: input.orderId,
           kind: input.kind,
           cancels_number: input.cancelsNumber ?? null,
+          refund_id: input.kind === 'correction' ? (input.refundId ?? null) : null,
           issued_at: now,
           data: toJson(data),
         };

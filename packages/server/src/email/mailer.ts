@@ -12,6 +12,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  /** Files rendered by the worker from the outbox's references (e.g. the invoice PDF). */
+  files?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** Sends one message or throws; the outbox worker decides about retries. */
@@ -84,6 +86,15 @@ export function transportMessage(email: OutgoingEmail) {
     subject: headerText(email.subject),
     text: email.text,
     ...(email.html !== undefined ? { html: email.html } : {}),
+    ...(email.files?.length
+      ? {
+          attachments: email.files.map((a) => ({
+            filename: headerText(a.filename),
+            content: a.content,
+            contentType: a.contentType,
+          })),
+        }
+      : {}),
     messageId: messageId(email),
   };
 }

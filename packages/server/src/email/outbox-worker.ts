@@ -1,5 +1,7 @@
 import type { ClaimedEmail, Storage } from '@baukasten/storage';
-import type { Mailer } from './mailer.js';
+import type { InvoiceData } from '../invoices/invoice-data.js';
+import { invoiceFileName, invoicePdf } from '../invoices/invoice-pdf.js';
+import type { Mailer, OutgoingEmail } from './mailer.js';
 import { senderLookup } from './shop-sender.js';
 
 export interface OutboxWorkerOptions {
@@ -77,6 +79,7 @@ export class OutboxWorker {
           subject: claim.subject,
           text: claim.text,
           html: claim.html,
+          ...(claim.attachments?.length ? { files: await attachmentsOf(o.storage, claim) } : {}),
         });
       } catch (error) {
         round.failed += 1;
@@ -123,4 +126,28 @@ export class OutboxWorker {
     if (this.#timer) clearTimeout(this.#timer);
     await this.#running;
   }
+}
+
+/**
+ * Renders the mail's attachments from their references (issue 21): an invoice of the mail's website as the
+ * PDF its download gives. A missing invoice fails the attempt, so the mail is retried, never sent without it.
+ */
+async function attachmentsOf(
+  storage: Storage,
+  claim: ClaimedEmail,
+): Promise<NonNullable<OutgoingEmail['files']>> {
+  const files: NonNullable<OutgoingEmail['files']> = [];
+  for (const ref of claim.attachments ?? []) {
+    const invoice = claim.websiteId
+      ? await storage.invoices.findByNumber(claim.websiteId, ref.number)
+      : undefined;
+    if (!invoice) throw new Error(`Rechnung ${ref.number} für den Anhang nicht gefunden.`);
+    const data = invoice.data as unknown as InvoiceData;
+    files.push({
+      filename: invoiceFileName(data),
+      content: await invoicePdf(data),
+      contentType: 'application/pdf',
+    });
+  }
+  return files;
 }

@@ -1,4 +1,5 @@
 import {
+  allocateMinor,
   includedVatMinor,
   legalDataOf,
   ProductType,
@@ -43,10 +44,12 @@ export interface InvoiceLine {
   ratePercent: number | null;
 }
 
+export type InvoiceDataKind = 'invoice' | 'cancellation' | 'correction';
+
 export interface InvoiceData extends Record<string, unknown> {
-  kind: 'invoice' | 'cancellation';
+  kind: InvoiceDataKind;
   number: number;
-  /** "RE-00042" / "ST-00043": the consecutive number as printed. */
+  /** "RE-00042" / "ST-00043" / "KR-00044": the consecutive number as printed. */
   numberText: string;
   cancelsNumberText?: string;
   issuedAt: number;
@@ -91,8 +94,20 @@ const dateText = (ms: number, timeZone: string) =>
 const monthText = (ms: number, timeZone: string) =>
   new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone }).format(ms);
 
-export const invoiceNumberText = (kind: 'invoice' | 'cancellation', number: number) =>
-  `${kind === 'invoice' ? 'RE' : 'ST'}-${String(number).padStart(5, '0')}`;
+const NUMBER_PREFIX: Record<InvoiceDataKind, string> = {
+  invoice: 'RE',
+  cancellation: 'ST',
+  correction: 'KR',
+};
+export const invoiceNumberText = (kind: InvoiceDataKind, number: number) =>
+  `${NUMBER_PREFIX[kind]}-${String(number).padStart(5, '0')}`;
+
+/** The document's title: Rechnung, Stornorechnung, Rechnungskorrektur. */
+export const INVOICE_TITLES: Record<InvoiceDataKind, string> = {
+  invoice: 'Rechnung',
+  cancellation: 'Stornorechnung',
+  correction: 'Rechnungskorrektur',
+};
 
 /** The owner's tax number (Steuernummer) from the VAT settings; the USt-IdNr. comes from the legal data. */
 function sellerOf(website: Website): InvoiceParty {
@@ -218,6 +233,80 @@ export function invoiceDataOf(
     grandTotalMinor: sign * order.grandTotalMinor,
     giftCardMinor: sign * Number(order.data.giftCardMinor ?? 0),
     paymentMethod: payment.method ?? null,
+  };
+}
+
+/**
+ * The correcting invoice of a partial refund (§ 17 UStG reduces the taxable amount by what was paid back):
+ * the refunded amount, negated, split over the order's VAT rates in proportion to their gross amounts
+ * (largest remainder, as the checkout splits discount and shipping), naming the invoice it corrects.
+ */
+export function correctionDataOf(
+  website: Website,
+  order: Order,
+  number: number,
+  issuedAt: number,
+  corrects: { number: number },
+  refundMinor: number,
+): InvoiceData {
+  const base = invoiceDataOf(website, order, 'invoice', number, issuedAt);
+  const correctsText = invoiceNumberText('invoice', corrects.number);
+  const orderLines = ((order.data.vat ?? {}) as OrderVat).lines ?? [];
+  const shares = allocateMinor(
+    refundMinor,
+    orderLines.map((l) => l.grossMinor),
+  );
+  const vatLines: VatLine[] = [];
+  const lines: InvoiceLine[] = [];
+  orderLines.forEach((l, i) => {
+    const share = shares[i] ?? 0;
+    if (share === 0) return;
+    const vat = base.pricesAreNet ? 0 : includedVatMinor(share, l.rateBasisPoints);
+    vatLines.push({
+      ...l,
+      grossMinor: -share,
+      netMinor: -(share - vat),
+      vatMinor: -vat,
+      discountMinor: 0,
+      shippingMinor: 0,
+    });
+    lines.push({
+      position: lines.length + 1,
+      description: `Erstattung zu Rechnung ${correctsText}`,
+      sku: '',
+      quantity: 1,
+      unitPriceMinor: -share,
+      totalMinor: -share,
+      ratePercent: base.pricesAreNet ? 0 : l.ratePercent,
+    });
+  });
+  if (lines.length === 0) {
+    // No VAT lines (an order of gift cards only): the refund as one untaxed line.
+    lines.push({
+      position: 1,
+      description: `Erstattung zu Rechnung ${correctsText}`,
+      sku: '',
+      quantity: 1,
+      unitPriceMinor: -refundMinor,
+      totalMinor: -refundMinor,
+      ratePercent: null,
+    });
+  }
+  const vatTotal = vatLines.reduce((a, l) => a + l.vatMinor, 0);
+  return {
+    ...base,
+    kind: 'correction',
+    numberText: invoiceNumberText('correction', number),
+    cancelsNumberText: correctsText,
+    lines,
+    discountMinor: 0,
+    shippingMinor: 0,
+    shippingName: null,
+    vatLines,
+    netTotalMinor: -refundMinor - vatTotal,
+    vatTotalMinor: vatTotal,
+    grandTotalMinor: -refundMinor,
+    giftCardMinor: 0,
   };
 }
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { formatMoney, vatRateText } from '@baukasten/commerce';
 import PDFDocument from 'pdfkit';
 import { facturXml } from './factur-x.js';
-import type { InvoiceData } from './invoice-data.js';
+import { INVOICE_TITLES, type InvoiceData } from './invoice-data.js';
 
 /*
  * The invoice as PDF/A-3b (pdfkit). The font is DejaVu Sans from @fontsource (OFL/Bitstream Vera licence),
@@ -47,7 +47,7 @@ const FACTUR_X_XMP = `
 </rdf:Description>`;
 
 export const invoiceFileName = (invoice: InvoiceData) =>
-  `${invoice.kind === 'invoice' ? 'Rechnung' : 'Stornorechnung'}-${invoice.numberText}.pdf`;
+  `${INVOICE_TITLES[invoice.kind] ?? 'Rechnung'}-${invoice.numberText}.pdf`;
 
 export async function invoicePdf(invoice: InvoiceData): Promise<Buffer> {
   const issued = new Date(invoice.issuedAt);
@@ -59,7 +59,7 @@ export async function invoicePdf(invoice: InvoiceData): Promise<Buffer> {
     tagged: false,
     lang: 'de-DE',
     info: {
-      Title: `${invoice.kind === 'invoice' ? 'Rechnung' : 'Stornorechnung'} ${invoice.numberText}`,
+      Title: `${INVOICE_TITLES[invoice.kind] ?? 'Rechnung'} ${invoice.numberText}`,
       Author: invoice.seller.name,
       Creator: 'Baukasten',
       Producer: 'Baukasten (pdfkit)',
@@ -120,10 +120,13 @@ export async function invoicePdf(invoice: InvoiceData): Promise<Buffer> {
   doc
     .font('bold')
     .fontSize(16)
-    .text(invoice.kind === 'invoice' ? 'Rechnung' : 'Stornorechnung');
+    .text(INVOICE_TITLES[invoice.kind] ?? 'Rechnung');
   doc.font('regular').fontSize(10);
   doc.text(`Rechnungsnummer: ${invoice.numberText}`);
-  if (invoice.cancelsNumberText) doc.text(`Storniert die Rechnung ${invoice.cancelsNumberText}`);
+  if (invoice.cancelsNumberText)
+    doc.text(
+      `${invoice.kind === 'correction' ? 'Korrigiert' : 'Storniert'} die Rechnung ${invoice.cancelsNumberText}`,
+    );
   doc.text(`Rechnungsdatum: ${invoice.issueDateText}`);
   doc.text(`Liefer-/Leistungszeitraum: ${invoice.deliveryPeriodText}`);
   doc.text(`Bestellung Nr. ${invoice.orderNumber} vom ${invoice.orderDateText}`);

@@ -13,8 +13,8 @@ import { invoiceLinks } from './invoice-service.js';
 
 /*
  * Where invoices are downloaded: the order-status page (with the order's email, as the page itself asks;
- * a wrong email looks like an unknown invoice) and the editor. The customer account links to the same
- * status-page download. The PDF is rendered from the frozen invoice on every download.
+ * a wrong email looks like an unknown invoice), the customer account (/account/rechnungen/<number>.pdf,
+ * only for an order of the signed-in customer, see `accountInvoice`) and the editor. The PDF is rendered from the frozen invoice on every download.
  */
 
 export const INVOICE_MESSAGES = {
@@ -28,7 +28,7 @@ const storeParams = z.object({
 });
 const storeQuery = z.object({ email: z.string().max(320).optional() });
 
-async function sendPdf(reply: FastifyReply, invoice: StoredInvoice) {
+export async function sendInvoicePdf(reply: FastifyReply, invoice: StoredInvoice) {
   const data = invoice.data as unknown as InvoiceData;
   const pdf = await invoicePdf(data);
   reply.header('cache-control', 'private, no-store');
@@ -51,7 +51,7 @@ export function registerInvoiceDownloads(site: FastifyInstance, storage: Storage
     const number = Number(params.data.invoice.replace('.pdf', ''));
     const invoice = await storage.invoices.findByNumber(website.id, number);
     if (!invoice || invoice.orderId !== order.id) throw notFound();
-    return sendPdf(reply, invoice);
+    return sendInvoicePdf(reply, invoice);
   });
 }
 
@@ -65,6 +65,25 @@ export async function orderInvoiceLinks(
 ) {
   const invoices = await storage.invoices.forOrder(websiteId, orderId);
   return invoiceLinks(invoices, `/bestellung/${orderNumber}/rechnung`, `?email=${encodeURIComponent(email)}`);
+}
+
+/** The account's download path of an invoice. */
+export const accountInvoiceUrl = (number: number) => `/account/rechnungen/${number}.pdf`;
+
+/**
+ * The invoice `<number>.pdf` if it belongs to one of `ownOrderIds` (the signed-in customer's orders);
+ * otherwise the same 404 as for an unknown number, so other customers' invoices stay invisible.
+ */
+export async function accountInvoice(
+  storage: Storage,
+  websiteId: string,
+  file: string,
+  ownOrderIds: ReadonlySet<string>,
+) {
+  if (!/^\d{1,12}\.pdf$/.test(file)) throw notFound();
+  const invoice = await storage.invoices.findByNumber(websiteId, Number(file.replace('.pdf', '')));
+  if (!invoice || !ownOrderIds.has(invoice.orderId)) throw notFound();
+  return invoice;
 }
 
 const adminParams = z.object({ siteId: z.string(), orderId: z.string().min(1).max(64) });
@@ -95,7 +114,7 @@ export function registerInvoiceAdminRoutes(parent: FastifyInstance, storage: Sto
         Number(params.data.invoice.replace('.pdf', '')),
       );
       if (!invoice || invoice.orderId !== params.data.orderId) throw notFound();
-      return sendPdf(reply, invoice);
+      return sendInvoicePdf(reply, invoice);
     });
   });
 }

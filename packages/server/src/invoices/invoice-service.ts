@@ -1,10 +1,11 @@
 import type { Order, Storage, StoredInvoice, Website } from '@baukasten/storage';
-import { type InvoiceData, invoiceDataOf } from './invoice-data.js';
+import { correctionDataOf, INVOICE_TITLES, type InvoiceData, invoiceDataOf } from './invoice-data.js';
 
 /*
  * When invoices are issued (§ 14 UStG): the invoice in the same transaction that makes an order paid
  * (payments/order-paid.ts for every "became paid" door, and the checkout when the payment settled at once),
- * the cancellation invoice (Stornorechnung) in the transaction that cancels or refunds a paid order. The
+ * the cancellation invoice (Stornorechnung) in the transaction that cancels or refunds a paid order, a
+ * correcting invoice (Rechnungskorrektur) with a partial refund (`issueRefundInvoiceFor`). The
  * number is taken there, so an order that rolls back takes its number back and the sequence has no gaps.
  */
 
@@ -46,6 +47,40 @@ export async function issueCancellationFor(tx: Storage, website: Website, order:
   return invoice;
 }
 
+/**
+ * The document a refund needs (§ 14 UStG, § 17 UStG), in the transaction that records the refund: money
+ * back in full with one refund cancels the invoice (Stornorechnung); every other refund, the last one of
+ * several included, gets a correcting invoice for exactly its amount, so the corrections add up to the
+ * invoice. Nothing when no invoice was issued or it is already cancelled in full.
+ */
+export async function issueRefundInvoiceFor(
+  tx: Storage,
+  website: Website,
+  order: Order,
+  refund: { id: string; amountMinor: number; wholeOrder: boolean },
+  now = Date.now(),
+) {
+  const invoices = await tx.invoices.forOrder(website.id, order.id);
+  const issued = invoices.find((i) => i.kind === 'invoice');
+  if (!issued || invoices.some((i) => i.kind === 'cancellation')) return undefined;
+  const corrected = invoices.some((i) => i.kind === 'correction');
+  if (refund.wholeOrder && !corrected) return issueCancellationFor(tx, website, order, now);
+  if (refund.amountMinor <= 0) return undefined;
+  const { invoice } = await tx.invoices.issue<InvoiceData>(
+    website.id,
+    {
+      orderId: order.id,
+      kind: 'correction',
+      cancelsNumber: issued.number,
+      refundId: refund.id,
+      build: (number, issuedAt) =>
+        correctionDataOf(website, order, number, issuedAt, { number: issued.number }, refund.amountMinor),
+    },
+    now,
+  );
+  return invoice;
+}
+
 /** What pages and the editor list about an order's invoices. */
 export function invoiceLinks(invoices: StoredInvoice[], base: string, query = '') {
   return invoices.map((invoice) => {
@@ -54,7 +89,8 @@ export function invoiceLinks(invoices: StoredInvoice[], base: string, query = ''
       number: invoice.number,
       numberText: data.numberText,
       kind: invoice.kind,
-      label: invoice.kind === 'invoice' ? `Rechnung ${data.numberText}` : `Stornorechnung ${data.numberText}`,
+      title: INVOICE_TITLES[invoice.kind] ?? 'Rechnung',
+      label: `${INVOICE_TITLES[invoice.kind] ?? 'Rechnung'} ${data.numberText}`,
       issuedAt: invoice.issuedAt,
       url: `${base}/${invoice.number}.pdf${query}`,
     };

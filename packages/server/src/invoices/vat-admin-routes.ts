@@ -1,4 +1,10 @@
-import { EU_VAT_RATES, EU_VAT_RATES_CHECKED, TAX_CLASS_LABELS, TAX_CLASSES } from '@baukasten/commerce';
+import {
+  EU_VAT_RATES,
+  EU_VAT_RATES_CHECKED,
+  TAX_CLASS_LABELS,
+  TAX_CLASSES,
+  taxClassOf,
+} from '@baukasten/commerce';
 import type { Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -72,6 +78,18 @@ export function registerVatAdminRoutes(parent: FastifyInstance, storage: Storage
       });
       if (!updated) throw new HttpError(404, 'SITE_NOT_FOUND', adminMessages.siteNotFound);
       return view(updated);
+    });
+    // The product's tax class with the choices, for the product editor's "Umsatzsteuer" panel.
+    admin.get('/sites/:siteId/products/:itemId/tax-class', settings, async (request) => {
+      const { websiteId } = accessedSite(request);
+      const { itemId } = parseInput(productParams, request.params);
+      const item = await storage.items.findById(websiteId, itemId);
+      if (!item?.product)
+        throw new HttpError(404, 'PRODUCT_NOT_FOUND', 'Dieses Produkt gibt es nicht (mehr).');
+      return {
+        taxClass: taxClassOf(item.product.taxClass),
+        taxClasses: TAX_CLASSES.map((id) => ({ id, label: TAX_CLASS_LABELS[id] })),
+      };
     });
     admin.patch('/sites/:siteId/products/:itemId/tax-class', settings, async (request) => {
       const { websiteId } = accessedSite(request);

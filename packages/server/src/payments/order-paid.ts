@@ -12,7 +12,7 @@ import type { SettleHooks } from './settle-payment.js';
  * "The order became paid", one function for every door: the provider's webhook, the shopper's return, the
  * owner's "Zahlung erhalten" for Vorkasse. It runs inside the transaction that marked the order paid, so
  * each piece happens exactly once with it: bought gift cards get their codes and go out, and the shopper
- * gets the "Zahlung eingegangen" mail with the download links that open from now on.
+ * gets the "Zahlung eingegangen" mail with the download links that open from now on and the invoice PDF.
  */
 export async function whenOrderPaid(
   tx: Storage,
@@ -21,7 +21,7 @@ export async function whenOrderPaid(
   shopUrl: string,
 ): Promise<void> {
   // The invoice takes its number in this transaction: paid and invoiced commit together (§ 14 UStG).
-  await issueInvoiceFor(tx, website, order);
+  const invoice = await issueInvoiceFor(tx, website, order);
   // Paid: the order's reservation or Vorkasse days end here (payment-deadlines.ts).
   await tx.payments.clearDeadline(website.id, order.id);
   await activateGiftCardsOf(tx, website, order, shopUrl);
@@ -31,10 +31,11 @@ export async function whenOrderPaid(
   // The owner's timeline of the order (issue #23), with the change it tells about.
   await tx.orderEvents.add(website.id, { orderId: order.id, kind: 'paid' });
   if (order.customerEmail) {
-    await tx.outbox.enqueue(
-      website.id,
-      paymentReceivedEmail({ order, siteTitle: website.title, locale: website.locale, shopUrl }),
-    );
+    await tx.outbox.enqueue(website.id, {
+      ...paymentReceivedEmail({ order, siteTitle: website.title, locale: website.locale, shopUrl }),
+      // Issue 21: the invoice PDF, rendered by the outbox worker when it sends the mail.
+      ...(invoice ? { attachments: [{ kind: 'invoice' as const, number: invoice.number }] } : {}),
+    });
   }
 }
 

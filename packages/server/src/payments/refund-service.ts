@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AdminInputError } from '../admin/admin-input.js';
 import { voidGiftCardsOf } from '../gift-cards/gift-card-activation.js';
 import { HttpError } from '../http-error.js';
+import { issueRefundInvoiceFor } from '../invoices/invoice-service.js';
 import { websiteById } from '../site-request.js';
 import { emitWebhook, orderEventData } from '../webhooks/webhook-events.js';
 import { isHostedMethod } from './hosted-checkout.js';
@@ -19,6 +20,7 @@ import { refundProviderPayment } from './settle-payment.js';
  * idempotency key makes a double click or a retried request refund once. The provider is called outside
  * any transaction; the optional restock, the mail, the webhook and the timeline entry follow a refund that
  * went through, in one transaction. A full refund voids the gift cards the order bought, as a cancellation does.
+ * The same transaction issues the Stornorechnung (all at once) or a correcting invoice (a part) (§ 14 UStG).
  */
 
 export const REFUND_ROUTE_MESSAGES = {
@@ -175,6 +177,11 @@ export async function refundOrder(
         complete,
         refundId: claimed.refund.id,
       },
+    });
+    await issueRefundInvoiceFor(tx, website, order, {
+      id: claimed.refund.id,
+      amountMinor: input.amountMinor,
+      wholeOrder: complete && refundedOf(earlier) === 0 && !Number(order.data.giftCardMinor ?? 0),
     });
     if (input.restock) {
       await tx.payments.returnStock(

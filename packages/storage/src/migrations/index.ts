@@ -29,8 +29,9 @@ import { shipmentsReturnsTimeline } from './0034-shipments-returns-timeline.js';
 import { domainsRedirects } from './0036-domains-redirects.js';
 import { discountRedemptions } from './0037-discount-redemptions.js';
 import { productFiles } from './0038-product-files.js';
-import { invoiceCorrections } from './0039-invoice-corrections.js';
 import { subscriptionRenewals } from './0039-subscription-renewals.js';
+import { invoiceCorrections } from './0041-invoice-corrections.js';
+import { outboxAttachments } from './0042-outbox-attachments.js';
 
 /**
  * Migrations live in code, not in files found at run time, so the bundled and compiled package
@@ -67,8 +68,9 @@ export const migrations: Record<string, Migration> = {
   '0036-domains-redirects': domainsRedirects,
   '0037-discount-redemptions': discountRedemptions,
   '0038-product-files': productFiles,
-  '0039-invoice-corrections': invoiceCorrections,
   '0039-subscription-renewals': subscriptionRenewals,
+  '0041-invoice-corrections': invoiceCorrections,
+  '0042-outbox-attachments': outboxAttachments,
 };
 
 export const migrationProvider: MigrationProvider = {

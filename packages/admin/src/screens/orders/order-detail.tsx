@@ -10,6 +10,7 @@ import { Button, ConfirmButton, ErrorBox, Loading, NotAvailable, StatusMessage }
 import { dateTime, money, variantLabel } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
 import { AfterSale } from './after-sale.js';
+import { InvoiceList } from './invoice-list.js';
 import { RefundPanel } from './refund-panel.js';
 
 function Totals({ order }: { order: Order }) {
@@ -129,6 +130,12 @@ export function OrderDetail({ orderId }: { orderId: string }) {
                   },
                 });
             }}
+          />
+          <InvoiceList
+            siteId={site.id}
+            orderId={order.id}
+            round={`${round}-${order.paymentStatus}-${order.status === 'cancelled'}`}
+            timeZone={site.timeZone}
           />
           <div className="order-columns">
             <section className="card" aria-labelledby="customer-title">

@@ -22,6 +22,7 @@ import { PageTitle } from '../../ui/page-title.js';
 import { extrasInput, extrasOf, ProductExtras } from './product-extras.js';
 import { ProductFilePanel } from './product-file.js';
 import { merchandisingInput, merchandisingOf, ProductMerchandising } from './product-merchandising.js';
+import { TaxClassPanel } from './tax-class-panel.js';
 import {
   gridSize,
   MAX_VARIANTS,
@@ -434,6 +435,9 @@ export function ProductEditor({ productId }: { productId?: string }) {
       ) : null}
       {product ? (
         <WithdrawalExclusion siteId={site.id} productId={product.id} canEdit={can('commerce.products')} />
+      ) : null}
+      {product && can('commerce.settings') ? (
+        <TaxClassPanel siteId={site.id} productId={product.id} canEdit={can('commerce.settings')} />
       ) : null}
     </div>
   );

@@ -16,6 +16,7 @@ import {
 } from '../../ui/controls.js';
 import { amountText, parseAmount } from '../../ui/format.js';
 import { ShippingZonesFieldset, type ZoneRow, zoneRowsOf, zonesRequestOf } from './shipping-zones-editor.js';
+import { VatSettings } from './vat-settings.js';
 
 /*
  * Tax rates, shipping options and coupons (GET/PATCH /sites/:id/store-settings). The rows are edited
@@ -435,6 +436,9 @@ export function StoreSettingsForm() {
   if (loaded.error) return <ErrorBox error={loaded.error} />;
   if (!loaded.data) return <Loading />;
   return (
-    <Form initial={loaded.data.storeSettings} onSaved={(storeSettings) => loaded.set({ storeSettings })} />
+    <>
+      <Form initial={loaded.data.storeSettings} onSaved={(storeSettings) => loaded.set({ storeSettings })} />
+      <VatSettings siteId={site.id} />
+    </>
   );
 }
