@@ -121,7 +121,10 @@ describe('orders', () => {
     expect(await screen.findByText('Vorkasse (Überweisung) – Bezahlt')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Zahlung erhalten' })).toBeNull();
     // The order page then also loads the refunds of the now paid order.
-    expect(sent.filter((r) => r.method === 'POST').at(-1)).toMatchObject({ method: 'POST', path: '/sites/site-1/orders/o1/mark-paid' });
+    expect(sent.filter((r) => r.method === 'POST').at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/sites/site-1/orders/o1/mark-paid',
+    });
   });
 
   it('cancels only after asking, and shows a refusal', async () => {

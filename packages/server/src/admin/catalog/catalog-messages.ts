@@ -115,7 +115,8 @@ export const catalogMessages = {
   couponEndsBeforeStart: 'Das Ende der Gültigkeit muss nach ihrem Beginn liegen.',
   discountCodeOrAutomatic: 'Bitte gib einen Gutscheincode ein oder lass den Rabatt automatisch gelten.',
   discountNameInvalid: 'Der Name des Rabatts darf höchstens 80 Zeichen lang sein.',
-  discountNameMissing: 'Ein automatischer Rabatt braucht einen Namen, den der Warenkorb zeigt, z. B. „10 % ab 50 €“.',
+  discountNameMissing:
+    'Ein automatischer Rabatt braucht einen Namen, den der Warenkorb zeigt, z. B. „10 % ab 50 €“.',
   discountIdInvalid: 'Die Kennung des Rabatts darf nur Kleinbuchstaben, Ziffern und Bindestriche enthalten.',
   discountIdTwice: (id: string) => `Die Kennung „${id}“ gibt es bei zwei Rabatten.`,
   discountBuyGetInvalid: 'Bei „Kaufe X, erhalte Y gratis“ müssen X und Y ganze Zahlen von 1 bis 100 sein.',
