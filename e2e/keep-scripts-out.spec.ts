@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
+import { ownerAccountByApi } from './support/editor.js';
 import { type ShopServer, startShopServer } from './support/shop-server.js';
 
 /*
@@ -76,7 +77,7 @@ describe('keep scripts out of the shop (issue 12 security)', () => {
   let server: ShopServer;
   let browser: Browser;
   beforeAll(async () => {
-    server = await startShopServer();
+    server = await startShopServer({ SMTP_URL: '' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -125,11 +126,12 @@ describe('keep scripts out of the shop (issue 12 security)', () => {
     };
 
     const subdomain = `xss-${randomBytes(4).toString('hex')}`;
-    await send('post', '/accounts', {
-      email: `${subdomain}@example.de`,
-      password: 'sehr-geheim-123456',
-      name: SHORT,
-    });
+    await ownerAccountByApi(
+      api,
+      server,
+      { email: `${subdomain}@example.de`, name: SHORT },
+      { 'x-csrf-token': crumb },
+    );
     const { site } = await send('post', '/sites', {
       title: SHORT,
       subdomain,

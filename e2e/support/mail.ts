@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { expect } from 'vitest';
 
 /** One mail the shop wrote: to whom and its plain text. */
 export interface WrittenMail {
@@ -31,23 +30,22 @@ export async function mailsIn(dataDir: string): Promise<WrittenMail[]> {
  * the test server (the mail's host is the configured public address, not the test's 127.0.0.1:port).
  */
 export async function linkInMail(dataDir: string, to: string, path: string): Promise<string> {
-  let link = '';
   const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  await expect
-    .poll(
-      async () => {
-        for (const mail of await mailsIn(dataDir)) {
-          if (!mail.to.toLowerCase().includes(to.toLowerCase())) continue;
-          const found = new RegExp(`https?://\\S+${escaped}\\?\\S+`).exec(mail.text)?.[0];
-          if (found) {
-            const url = new URL(found);
-            link = `${url.pathname}${url.search}`;
-          }
-        }
-        return link;
-      },
-      { timeout: 20_000, interval: 250 },
-    )
-    .not.toBe('');
-  return link;
+  const pattern = new RegExp(`https?://\\S+${escaped}\\?\\S+`);
+  // Polled by hand rather than with expect.poll, so set-up hooks (beforeAll) can wait for a mail too.
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    let link = '';
+    for (const mail of await mailsIn(dataDir)) {
+      if (!mail.to.toLowerCase().includes(to.toLowerCase())) continue;
+      const found = pattern.exec(mail.text)?.[0];
+      if (found) {
+        const url = new URL(found);
+        link = `${url.pathname}${url.search}`;
+      }
+    }
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`Keine Mail an ${to} mit einem Link auf ${path} nach 20 s.`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

@@ -7,6 +7,7 @@ export * from './cart-totals.js';
 export * from './census.js';
 export * from './colour.js';
 export * from './content-display.js';
+export * from './country-names.js';
 export * from './currency-regions.js';
 export * from './datasets.js';
 export * from './discounts.js';

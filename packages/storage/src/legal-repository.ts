@@ -131,6 +131,16 @@ export function legalRepository(db: Kysely<Database>): LegalRepository {
     atomically(db, async (tx) => {
       const current = await latest(tx, websiteId);
       if (current && current.content_hash === contentHash) return toVersion<T>(current);
+      // These very texts were in force before (or another instance renders them, e.g. with its own port
+      // in the site's address): the version they already have, instead of a new number on every switch.
+      const earlier = await tx
+        .selectFrom('legal_text_versions')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('content_hash', '=', contentHash)
+        .orderBy('version', 'desc')
+        .executeTakeFirst();
+      if (earlier) return toVersion<T>(earlier);
       const row: VersionRow = {
         website_id: websiteId,
         version: (current ? Number(current.version) : 0) + 1,
@@ -158,12 +168,14 @@ export function legalRepository(db: Kysely<Database>): LegalRepository {
       return row ? toVersion<T>(row) : undefined;
     },
     async recordVersion(websiteId, contentHash, texts, now = Date.now()) {
-      try {
-        return await recordOnce(websiteId, contentHash, texts, now);
-      } catch (error) {
-        // Another process wrote the same next number first: read again, it is probably these texts.
-        if (!isUniqueViolation(error) || db.isTransaction) throw error;
-        return recordOnce(websiteId, contentHash, texts, now);
+      // Another process may write the same next number first (many checkouts at once after a change):
+      // read again, it is probably these texts, else take the number after it.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await recordOnce(websiteId, contentHash, texts, now);
+        } catch (error) {
+          if (!isUniqueViolation(error) || db.isTransaction || attempt >= 8) throw error;
+        }
       }
     },
     async recordAcceptance(websiteId, orderId, version, now = Date.now()) {

@@ -4,7 +4,8 @@ import { cartRulesOf } from './cart-view.js';
 
 const day = 86_400_000;
 const now = Date.UTC(2026, 10, 25, 12);
-const website = (coupons: unknown[]) => ({ settings: { coupons } }) as unknown as Website;
+const website = (coupons: unknown[]) =>
+  ({ locale: 'de-DE', currency: 'EUR', settings: { coupons } }) as unknown as Website;
 
 describe('the cart reads the owner’s coupons', () => {
   it('counts a coupon only between its start and end, and one without dates always', () => {

@@ -1,4 +1,9 @@
-import { DEFAULT_TAX_RULES, normaliseCountryCode, REGION_COUNTRIES } from '@baukasten/commerce';
+import {
+  DEFAULT_TAX_RULES,
+  germanCountryName,
+  normaliseCountryCode,
+  REGION_COUNTRIES,
+} from '@baukasten/commerce';
 import type { Website } from '@baukasten/storage';
 import { cartRulesOf, shopCountry } from './cart-view.js';
 
@@ -8,15 +13,7 @@ import { cartRulesOf, shopCountry } from './cart-view.js';
  * address form has a region list. Names come from Intl in German, so no country table lives here.
  */
 
-const germanNames = new Intl.DisplayNames(['de'], { type: 'region' });
-
-const countryName = (code: string) => {
-  try {
-    return germanNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
+const countryName = germanCountryName;
 
 const isCountryCode = (code: string) => /^[A-Z]{2}$/.test(code);
 

@@ -4,6 +4,7 @@ import {
   bankTransferDueAt,
   FORM_MESSAGES,
   formatMoney,
+  germanCountryName,
   isValidEmail,
   minimumOrderMessage,
   moneyFromMinor,
@@ -345,13 +346,8 @@ export class CheckoutService {
   }
 }
 
-const germanCountryNames = new Intl.DisplayNames(['de'], { type: 'region' });
 function countryNameOf(code: string): string {
-  try {
-    return (code && germanCountryNames.of(code)) || code || 'dieses Land';
-  } catch {
-    return code;
-  }
+  return (code && germanCountryName(code)) || 'dieses Land';
 }
 
 /**

@@ -77,10 +77,10 @@ withTestDatabases((db) => {
     expect(text).toContain(`1 × E-Book (${sku('EBOOK')}): 9,99 €`);
     // 3399 goods, 10 % off = 339, 800 g ship for 4,90 €: 3550
     expect(text).toContain('Zwischensumme: 33,99 €');
-    expect(text).toContain('Rabatt: −3,39 €');
+    expect(text).toContain('Rabatt (ZEHN): −3,39 €');
     expect(text).toContain('Versand (Standardversand): 4,90 €');
     expect(text).toContain('Gesamtsumme: 35,50 €');
-    expect(text).toContain('Lieferadresse:\nErika Mustermann\nHauptstraße 1\n10115 Berlin\nDE');
+    expect(text).toContain('Lieferadresse:\nErika Mustermann\nHauptstraße 1\n10115 Berlin\nDeutschland');
     expect(text).toContain(
       `Bitte überweise 35,50 € mit dem Verwendungszweck „Bestellung ${order.orderNumber}“.`,
     );

@@ -1,4 +1,10 @@
-import { formatMoney, type ShippingAddress, type VatTreatment, vatRateText } from '@baukasten/commerce';
+import {
+  formatMoney,
+  germanCountryName,
+  type ShippingAddress,
+  type VatTreatment,
+  vatRateText,
+} from '@baukasten/commerce';
 import type { NewEmail, Order } from '@baukasten/storage';
 import { discountRowsOf } from '../pages/discount-rows.js';
 import { escapeHtml, html } from './email-templates.js';
@@ -125,7 +131,7 @@ export function orderConfirmationEmail({
           ...(address.line2 ? [address.line2] : []),
           `${address.postalCode} ${address.city}`.trim(),
           ...(address.region ? [address.region] : []),
-          address.country,
+          germanCountryName(address.country),
         ].join('\n'),
       ]
     : [];

@@ -1,5 +1,6 @@
 import {
   allocateMinor,
+  germanCountryName,
   includedVatMinor,
   legalDataOf,
   ProductType,
@@ -78,15 +79,6 @@ export interface InvoiceData extends Record<string, unknown> {
   /** Paid with gift cards (a means of payment, not a discount). */
   giftCardMinor: number;
   paymentMethod: string | null;
-}
-
-const germanCountries = new Intl.DisplayNames(['de'], { type: 'region' });
-export function germanCountryName(code: string): string {
-  try {
-    return (code && germanCountries.of(code.toUpperCase())) || code;
-  } catch {
-    return code;
-  }
 }
 
 const dateText = (ms: number, timeZone: string) =>

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   effectiveShippingZones,
   formatMoney,
+  germanCountryName,
   LEGAL_TEMPLATE_VERSION,
   type LegalDocuments,
   type LegalFacts,
@@ -33,8 +34,6 @@ export interface LegalTextsInForce {
 
 /** The shop's payment providers as the legal texts name them. */
 export type ProvidersOf = (website: Website) => readonly PaymentProvider[];
-
-const countryNames = new Intl.DisplayNames(['de'], { type: 'region' });
 
 /** A zone rate's price as the "Versand und Zahlung" page states it (issue 23: rates live in zones). */
 function shippingCostText(rate: ZoneRate, currency: string, locale: string): string {
@@ -95,13 +94,7 @@ export async function legalFactsOf(
       costText: shippingCostText(rate, website.currency, website.locale),
     })),
     shippingCountries: Array.isArray(settings.shippingCountries)
-      ? supportedCountries(website).map((code) => {
-          try {
-            return countryNames.of(code) ?? code;
-          } catch {
-            return code;
-          }
-        })
+      ? supportedCountries(website).map(germanCountryName)
       : [],
     privacy: {
       // The built-in visit statistics run on every site (analytics runtime).
