@@ -60,8 +60,9 @@ const sourcePatches = (whatIfs) => ({
 /** Bundles the server (once per call), with the named what-if patches, and imports it. */
 export async function loadServer(whatIfs = []) {
   for (const name of whatIfs) if (!WHAT_IFS[name]) throw new Error(`unknown what-if: ${name}`);
-  // Inside node_modules so the bundle's bare imports (fastify, kysely...) resolve from the repository.
-  const dir = join(root, 'node_modules/.cache/baukasten-bench');
+  // Inside the server package's node_modules so the bundle's bare imports resolve as the server's own do:
+  // its nested dependencies (altcha-lib) first, then the repository's (fastify, kysely...).
+  const dir = join(root, 'packages/server/node_modules/.cache/baukasten-bench');
   mkdirSync(dir, { recursive: true });
   const pkg = (name) => join(root, `packages/${name}/src/index.ts`);
   const outfile = join(dir, `server${whatIfs.length ? `-${whatIfs.join('-')}` : ''}.mjs`);

@@ -22,7 +22,7 @@ const COUNT = Number(flag('products', '10000'));
 const only = flag('only', 'sqlite');
 
 async function loadCode() {
-  const dir = join(root, 'node_modules/.cache/baukasten-bench');
+  const dir = join(root, 'packages/server/node_modules/.cache/baukasten-bench');
   mkdirSync(dir, { recursive: true });
   const outfile = join(dir, 'import.mjs');
   const pkg = (name) => join(root, `packages/${name}/src/index.ts`);
