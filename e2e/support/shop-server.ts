@@ -14,7 +14,8 @@ export interface ShopServer {
   output(): string;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now (tests that start servers of their own use it too). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);

@@ -1,37 +1,28 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
-import { type AddressInfo, connect, createServer } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Storage } from '@baukasten/storage';
 import { withTestDatabases } from '@baukasten/storage/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort } from '../../../../e2e/support/shop-server.js';
 import { sharedStateWithLimits } from '../admin/admin-test-kit.js';
 import { buildApp } from '../app.js';
+import { missingPrerequisites } from '../reliability/cluster-kit.js';
 
 /*
  * HTTPS for own domains the way production runs it (README "Eigene Domains"): Caddy with on-demand TLS in
  * front of two server instances on one database. Caddy asks /internal/tls-ask before it gets a certificate,
  * so a verified domain is served over HTTPS and an unverified one gets no certificate at all. Caddy uses its
  * internal CA here (`local_certs`), whose root the client trusts; names resolve to 127.0.0.1 in the client.
- * Needs the Debian package caddy (scripts/test.mjs installs it); without it the test is skipped, except
- * under CI=true, where it fails.
+ * Needs the Debian package caddy (scripts/test.mjs installs it); without it the suite is skipped with its
+ * reason, except under CI=true, where it fails (missingPrerequisites).
  */
 
 const CADDY = ['/usr/bin/caddy', '/usr/local/bin/caddy'].find((path) => existsSync(path));
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const portOpen = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -89,8 +80,8 @@ function fetchOverHttps(name: string, port: number, path: string, ca?: Buffer): 
   });
 }
 
-if (!CADDY && !inCi) {
-  it.skip('Caddy in front (caddy is not installed: apt-get install -y caddy)', () => {});
+if (!CADDY) {
+  missingPrerequisites('Caddy in front', 'caddy is not installed: apt-get install -y caddy');
 } else {
   withTestDatabases((db) => {
     let storage: Storage;

@@ -15,13 +15,13 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../e2e/support/shop-server.js';
 import { missingPrerequisites, postgresReachable, TEST_DATABASE_URL } from './cluster-kit.js';
 
 /*
@@ -89,17 +89,6 @@ function runNode(dir: string, args: string[], env: Record<string, string> = {}):
   child.stderr?.on('data', (d) => (log += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => log, exited };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function healthy(port: number, run: Run, timeoutMs = 150_000): Promise<void> {
