@@ -12,6 +12,9 @@ export function enhanceSiteMenu(menu: HTMLDetailsElement): void {
   const button = menu.querySelector<HTMLElement>('summary');
   let release: (() => void) | undefined;
   const close = () => {
+    // The toggle event comes a task later; give the page its scrolling back now, with the drawer gone.
+    release?.();
+    release = undefined;
     menu.open = false;
     button?.focus();
   };
