@@ -22,6 +22,7 @@ const NOT_ON_PAGES = new Set([
   'customer_accounts',
   'customer_addresses',
   'customer_orders',
+  'customer_profiles',
   'customer_sessions',
   'customer_sign_ups',
   'customer_tokens',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { newId } from './ids.js';
 import { fromJson, toJson } from './json-column.js';
 import type { Database } from './schema.js';
@@ -51,7 +51,11 @@ export interface WebhookSubscription {
   id: string;
   url: string;
   events: string[];
-  /** Signs every delivery (HMAC-SHA256); shown to the owner once, when the subscription is created. */
+  /**
+   * Signs every delivery (HMAC-SHA256); shown to the owner once, when the subscription is created. As stored:
+   * sealed by the server with its SECRETS_KEY (server/src/webhooks/webhook-secrets.ts); rows written before
+   * sealing existed hold it plain until the server's start-up pass seals them.
+   */
   secret: string;
   createdAt: number;
 }
@@ -93,11 +97,22 @@ export interface NewWebhookEvent {
 }
 
 export interface WebhookRepository {
+  /**
+   * `secret` is stored as given; a function is called with the new subscription's id and its answer stored
+   * (the server seals the secret for exactly this subscription).
+   */
   createSubscription(
     websiteId: string,
-    input: { url: string; events: string[]; secret: string },
+    input: { url: string; events: string[]; secret: string | ((subscriptionId: string) => string) },
     now?: number,
   ): Promise<WebhookSubscription>;
+  /** Subscriptions whose stored secret does not start with `prefix` (e.g. not sealed yet), of every website. */
+  secretsNotStartingWith(
+    prefix: string,
+    limit: number,
+  ): Promise<{ websiteId: string; id: string; secret: string }[]>;
+  /** Replaces a stored secret only while it still is `from` (two instances sealing at once write it once). */
+  replaceSecret(websiteId: string, subscriptionId: string, from: string, to: string): Promise<boolean>;
   listSubscriptions(websiteId: string): Promise<WebhookSubscription[]>;
   deleteSubscription(websiteId: string, subscriptionId: string): Promise<boolean>;
   /**
@@ -214,16 +229,40 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
     findDelivery,
 
     async createSubscription(websiteId, input, now = Date.now()) {
+      const id = newId(now);
       const row = {
         website_id: websiteId,
-        id: newId(now),
+        id,
         url: input.url,
         events: toJson(input.events),
-        secret: input.secret,
+        secret: typeof input.secret === 'function' ? input.secret(id) : input.secret,
         created_at: now,
       };
       await db.insertInto('webhook_subscriptions').values(row).execute();
       return toSubscription(row);
+    },
+
+    async secretsNotStartingWith(prefix, limit) {
+      const rows = await db
+        .selectFrom('webhook_subscriptions')
+        .select(['website_id', 'id', 'secret'])
+        .where(sql<string>`substr(secret, 1, ${prefix.length})`, '!=', prefix)
+        .orderBy('website_id')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ websiteId: r.website_id, id: r.id, secret: r.secret }));
+    },
+
+    async replaceSecret(websiteId, subscriptionId, from, to) {
+      const result = await db
+        .updateTable('webhook_subscriptions')
+        .set({ secret: to })
+        .where('website_id', '=', websiteId)
+        .where('id', '=', subscriptionId)
+        .where('secret', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async deleteSubscription(websiteId, subscriptionId) {

@@ -60,6 +60,38 @@ export const importMessages = {
   imageUrlInvalid: (url: string) => `„${url}“ ist keine gültige Bild-Adresse (http oder https).`,
   productRefused: (reason: string) => `Produkt nicht übernommen: ${reason}`,
 
+  // Customers (Shopify customer export).
+  customersFileToProductImport:
+    'Diese Datei ist ein Kunden-Export von Shopify, kein Produkt-Export. Importiere sie als Kundenliste.',
+  notACustomersFile:
+    'Die Datei ist kein Kunden-Export von Shopify (erwartet wird eine CSV mit den Spalten „First Name“, „Last Name“, „Email“ und „Accepts Email Marketing“).',
+  noCustomerRows: 'Die Datei enthält keine Kundenzeilen.',
+  tooManyCustomers: (max: number) =>
+    `Eine Datei darf höchstens ${max.toLocaleString('de-DE')} Kundinnen und Kunden enthalten.`,
+  emailMissing: 'Die E-Mail-Adresse fehlt.',
+  emailInvalid: (email: string) => `„${email}“ ist keine gültige E-Mail-Adresse.`,
+  emailTwiceInFile: (email: string, line: number) =>
+    `Die E-Mail-Adresse „${email}“ kommt schon in Zeile ${line} vor.`,
+  marketingUnclear: (column: string, text: string) =>
+    `„${text}“ in Spalte „${column}“ ist weder „yes“ noch „no“; die Einwilligung in Werbe-E-Mails muss eindeutig sein.`,
+  customerTextTooLong: (column: string, max: number) =>
+    `Spalte „${column}“ ist länger als ${max.toLocaleString('de-DE')} Zeichen.`,
+  tooManyTags: (max: number) => `Mehr als ${max} Tags.`,
+  addressSkipped: (problems: string) =>
+    `Adresse nicht übernommen (${problems}); die Kundin oder der Kunde schon.`,
+  addressCountryUnknown: (country: string) => `Land „${country}“ ist kein Ländercode wie „DE“`,
+  addressFields: {
+    firstName: 'Vorname',
+    lastName: 'Nachname',
+    line1: 'Straße',
+    city: 'Ort',
+    postalCode: 'PLZ',
+    region: 'Region',
+    country: 'Land',
+  } as Record<string, string>,
+  customerImportSource: 'Import aus Shopify',
+  customersExportFile: (day: string) => `kunden-shopify-${day}.csv`,
+
   // Images fetched in the background.
   imageHostRefused: 'Die Bild-Adresse zeigt auf ein internes Netz und wird nicht abgerufen.',
   imageNotFound: (status: number) => `Der Bild-Server antwortete mit Status ${status}.`,

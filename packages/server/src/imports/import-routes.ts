@@ -9,11 +9,13 @@ import { HttpError } from '../http-error.js';
 import { websiteById } from '../site-request.js';
 import { publicUrlOf, siteBaseUrl } from '../site-url.js';
 import type { Refusal } from './catalogue.js';
+import { importCustomerFile } from './customer-import.js';
 import { ImageWorker, type ImageWorkerOptions } from './image-worker.js';
 import { importMessages as m } from './import-messages.js';
 import { type ImportSummary, type PlanEntry, planImport } from './import-plan.js';
 import { type RunResult, runImport } from './import-runner.js';
 import { readCatalogue } from './read-catalogue.js';
+import { shopifyCustomersCsv } from './shopify-customers-export.js';
 import { csvLine, SHOPIFY_HEADER, shopifyRows } from './shopify-export.js';
 
 /*
@@ -21,6 +23,10 @@ import { csvLine, SHOPIFY_HEADER, shopifyRows } from './shopify-export.js';
  * uploads) → a previewed job; start it → products are written in the background while the editor polls
  * the job; images follow through the image worker. `GET …/products/export.csv` is the Shopify export.
  * Importing needs commerce.products (like editing products); reading jobs and exporting commerce.view.
+ *
+ * Customers: `POST …/customer-imports?dryRun=true` reads a Shopify customer export and answers what an import
+ * would do (a rolled-back run), the same without dryRun imports it; `GET …/customers/shopify-export.csv` is
+ * the way out again. Both handle personal data, so they need commerce.orders (like a customer's data export).
  */
 
 export interface ImportOptions {
@@ -39,6 +45,12 @@ const EXPORT_PAGE = 500;
 const uploadQuery = z.object({
   filename: z.string().trim().max(200).default('produkte.csv'),
   collectionId: z.string().min(1).max(64).optional(),
+});
+const customerUploadQuery = z.object({
+  dryRun: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
 const jobParams = z.object({ siteId: z.string(), jobId: z.string().regex(/^[0-9a-f]{24}$/, m.jobNotFound) });
 
@@ -76,6 +88,7 @@ export function registerImportRoutes(parent: FastifyInstance, storage: Storage, 
 
     const view = { preHandler: requireSitePermission('commerce.view') };
     const manage = { preHandler: requireSitePermission('commerce.products') };
+    const customers = { preHandler: requireSitePermission('commerce.orders') };
 
     const jobView = async (job: Omit<ImportJob, 'plan'>) => {
       const summary = job.summary as JobSummary;
@@ -121,8 +134,9 @@ export function registerImportRoutes(parent: FastifyInstance, storage: Storage, 
       const body = request.body;
       if (!Buffer.isBuffer(body)) throw new HttpError(415, 'NOT_CSV', m.notCsv('keine CSV-Datei'));
       const website = await websiteById(storage, websiteId);
-      const collectionId = await productsPage(storage, websiteId, query.collectionId);
+      // The file first: a customers file is told apart before asking for a products page it does not need.
       const mapped = readCatalogue(body, website.currency);
+      const collectionId = await productsPage(storage, websiteId, query.collectionId);
       const index = await storage.imports.catalogueIndex(websiteId);
       const { entries, summary } = planImport(mapped, index, collectionId, {
         currency: website.currency,
@@ -168,6 +182,31 @@ export function registerImportRoutes(parent: FastifyInstance, storage: Storage, 
       runningHere.set(jobId, run);
       const started = await storage.imports.jobProgress(websiteId, jobId);
       return reply.code(202).send({ job: await jobView(started!) });
+    });
+
+    admin.post('/sites/:siteId/customer-imports', { ...customers, bodyLimit: maxBytes }, async (request) => {
+      const { websiteId } = accessedSite(request);
+      const { dryRun } = parseInput(customerUploadQuery, request.query);
+      if (!Buffer.isBuffer(request.body)) throw new HttpError(415, 'NOT_CSV', m.notCsv('keine CSV-Datei'));
+      await websiteById(storage, websiteId);
+      return { report: await importCustomerFile(storage, websiteId, request.body, { dryRun }) };
+    });
+
+    admin.get('/sites/:siteId/customers/shopify-export.csv', customers, async (request, reply) => {
+      const { websiteId } = accessedSite(request);
+      const website = await websiteById(storage, websiteId);
+      const csv = shopifyCustomersCsv(
+        await storage.customerImports.exportCustomers(websiteId),
+        website.currency,
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${m.customersExportFile(new Date().toISOString().slice(0, 10))}"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(csv);
     });
 
     admin.get('/sites/:siteId/products/export.csv', view, async (request, reply) => {

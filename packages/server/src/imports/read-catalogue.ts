@@ -2,6 +2,7 @@ import { HttpError } from '../http-error.js';
 import type { ImportFormat, MappedFile } from './catalogue.js';
 import { Columns, readCsv } from './csv-table.js';
 import { importMessages as m } from './import-messages.js';
+import { looksLikeShopifyCustomers } from './shopify-customers-format.js';
 import { looksLikeShopify, mapShopify, shopifyRequired } from './shopify-format.js';
 import { looksLikeSquarespace, mapSquarespace, squarespaceRequired } from './squarespace-format.js';
 import { looksLikeWooCommerce, mapWooCommerce, wooRequired } from './woocommerce-format.js';
@@ -39,7 +40,12 @@ export function readCatalogue(bytes: Uint8Array, currency: string): MappedFile {
   const table = readCsv(bytes);
   const columns = new Columns(table.header);
   const format = FORMATS.find((f) => f.looksLike(columns));
-  if (!format) throw new HttpError(400, 'UNKNOWN_FORMAT', m.unknownFormat);
+  if (!format) {
+    // The editor takes this answer as its cue to import the same file as customers.
+    if (looksLikeShopifyCustomers(columns))
+      throw new HttpError(400, 'CUSTOMERS_FILE', m.customersFileToProductImport);
+    throw new HttpError(400, 'UNKNOWN_FORMAT', m.unknownFormat);
+  }
   const missing = format.required(columns);
   if (missing.length > 0) throw new HttpError(400, 'MISSING_COLUMNS', m.missingColumns(missing));
   const mapped = format.map(table, currency);

@@ -39,3 +39,25 @@ export const SQUARESPACE_FILE = [
   '5f1a,7c02,,,,,,SCH-ANTHRAZIT,Farbe,Anthrazit,,,,,39.00,0,No,Unlimited,,,0.3,0,0,0,,',
   '6a2b,8d01,SERVICE,shop,naehberatung,Nähberatung,Eine Stunde Beratung.,BERATUNG,,,,,,,60.00,0,No,Unlimited,Service,,0,0,0,0,Yes,',
 ].join('\n');
+
+const SHOPIFY_CUSTOMERS_HEADER =
+  'Customer ID,First Name,Last Name,Email,Accepts Email Marketing,Default Address Company,Default Address Address1,Default Address Address2,Default Address City,Default Address Province Code,Default Address Country Code,Default Address Zip,Default Address Phone,Phone,Accepts SMS Marketing,Total Spent,Total Orders,Note,Tax Exempt,Tags';
+
+/**
+ * Shopify's current customer export, written from its documentation: quoting, a two-line note, umlauts,
+ * apostrophe-marked zip and phone cells; and bad rows (no e-mail, an invalid one, an unclear consent, the same
+ * address twice, a formula) and an address whose postal code does not fit its country.
+ */
+export const SHOPIFY_CUSTOMERS_FILE = [
+  SHOPIFY_CUSTOMERS_HEADER,
+  `7010000000001,Jürgen,Weiß,juergen.weiss@example.de,yes,Weiß & Söhne GmbH,Königstraße 12,"2. OG, links",Stuttgart,,DE,'70173,'+49 711 123456,'+49 711 123456,no,249.80,3,"Kauft gern Geschenke.
+Ruft vorher an.",no,"Stammkunde, Großhandel"`,
+  "7010000000002,Anna,Schäfer,ANNA@Example.de,no,,Prager Straße 3,,Dresden,,DE,'01067,,,no,0.00,0,,no,",
+  '7010000000003,Ohne,Adresse,,yes,,,,,,,,,,no,0.00,0,,no,',
+  '7010000000004,Kein,At,kein-at-zeichen.de,yes,,,,,,,,,,no,0.00,0,,no,',
+  '7010000000005,Vera,Vielleicht,vera@example.de,vielleicht,,,,,,,,,,no,0.00,0,,no,',
+  '7010000000006,Anna,Doppelt,anna@example.de,yes,,,,,,,,,,no,0.00,0,,no,',
+  '7010000000007,Eva,Formel,eva@example.de,yes,,,,,,,,,,no,0.00,0,"=HYPERLINK(""http://x.example"")",no,',
+  '7010000000008,Bernd,Berlin,bernd@example.de,yes,,Unter den Linden 1,,Berlin,,DE,123,,,no,0.00,0,,no,',
+  "7010000000009,Nora,York,nora@example.com,true,,5th Avenue 1,,New York,NY,US,10001,,'+1 212 555 0100,no,12.00,1,,no,VIP",
+].join('\r\n');

@@ -8,7 +8,8 @@ import { type ShopTeam, shopTeam } from '../admin/catalog/shop-admin-test-kit.js
 import { buildApp } from '../app.js';
 import { createTestShop, type TestShop } from '../commerce/test-shop.js';
 import { InMemoryRateLimiter } from '../rate-limit.js';
-import { API_PREFIX } from './public-api.js';
+import { purgeExpiredIdempotencyKeys, startIdempotencyPurge } from './idempotency-purge.js';
+import { API_PREFIX, IDEMPOTENCY_TTL_MS } from './public-api.js';
 
 /*
  * The public API as a client sees it: the OpenAPI document covers every route (a route missing from it
@@ -302,6 +303,42 @@ withTestDatabases((db) => {
     expect((await call('GET', `${base}/products`, undefined, {}, 'bk_erfunden')).statusCode).toBe(401);
     const none = await app.inject({ url: `${base}/products`, headers: { host: 'localhost' } });
     expect(none.statusCode).toBe(401);
+  });
+
+  it('expired Idempotency-Keys are purged; a fresh key still replays its stored answer', async () => {
+    const HOUR = 60 * 60 * 1000;
+    // A key used 25 hours ago (its 24 hours are over), with the answer it got then.
+    const then = Date.now() - IDEMPOTENCY_TTL_MS - HOUR;
+    await storage.idempotency.claim(shop.websiteId, 'gestern-1', 'hash-gestern', IDEMPOTENCY_TTL_MS, then);
+    await storage.idempotency.complete(shop.websiteId, 'gestern-1', 201, '{"alt":true}');
+    await storage.idempotency.claim(shop.websiteId, 'gestern-2', 'hash-gestern', IDEMPOTENCY_TTL_MS, then);
+    await storage.idempotency.complete(shop.websiteId, 'gestern-2', 201, '{"alt":true}');
+    const body = {
+      collectionId: shop.mug.collectionId,
+      title: 'Frisch',
+      productType: 'physical',
+      priceMinor: 500,
+    };
+    const first = await call('POST', `${base}/products`, body, { 'idempotency-key': 'heute-1' });
+    expect(first.statusCode).toBe(201);
+
+    // The job's first pass (as the server runs it when ready) and the function it repeats.
+    const job = startIdempotencyPurge(storage, { ttlMs: IDEMPOTENCY_TTL_MS });
+    expect(await job.firstPass).toBeGreaterThanOrEqual(2);
+    await job.stop();
+    expect(await purgeExpiredIdempotencyKeys(storage, IDEMPOTENCY_TTL_MS)).toBe(0);
+    // Gone, not merely expired: even a claim that would honour a year-old row finds nothing to replay.
+    const year = 365 * 24 * HOUR;
+    expect((await storage.idempotency.claim(shop.websiteId, 'gestern-1', 'hash-neu', year)).outcome).toBe(
+      'claimed',
+    );
+    await storage.idempotency.release(shop.websiteId, 'gestern-1');
+
+    const replay = await call('POST', `${base}/products`, body, { 'idempotency-key': 'heute-1' });
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().product.id).toBe(first.json().product.id);
+    expect((await storage.items.searchProducts(shop.websiteId, { query: 'Frisch' })).items).toHaveLength(1);
   });
 
   it('Idempotency-Key: the same request gets the same answer once, another request with the key 422', async () => {

@@ -18,6 +18,7 @@ import type { PaymentSetup } from '../payments/payment-setup.js';
 import type { RateLimitCount, RateLimiter } from '../rate-limit.js';
 import { apiMessages as m } from './api-messages.js';
 import { registerCatalogApiRoutes } from './catalog-api-routes.js';
+import { startIdempotencyPurge } from './idempotency-purge.js';
 import { registerOrderApiRoutes } from './order-api-routes.js';
 import { registerRefundApiRoutes } from './refund-api-routes.js';
 
@@ -30,7 +31,8 @@ import { registerRefundApiRoutes } from './refund-api-routes.js';
  * (/api/admin) stay as they are: they answer the editor's needs and change with it; this API is a contract.
  *
  * Every answer carries RateLimit-Limit/-Remaining/-Reset (per key); a POST may carry an Idempotency-Key,
- * whose first answer is kept 24 hours and given again for the same request.
+ * whose first answer is kept 24 hours and given again for the same request; expired keys are purged by a
+ * periodic job (idempotency-purge.ts).
  */
 
 export const API_PREFIX = '/api/v1';
@@ -184,6 +186,17 @@ export async function registerPublicApi(app: FastifyInstance, options: PublicApi
         .header('idempotent-replayed', 'true')
         .type('application/json; charset=utf-8')
         .send(claim.stored.responseBody ?? '');
+    });
+    // Keys past their 24 hours: purged when the server is ready and every 15 minutes after.
+    let purge: ReturnType<typeof startIdempotencyPurge> | undefined;
+    api.addHook('onReady', async () => {
+      purge = startIdempotencyPurge(storage, {
+        ttlMs: IDEMPOTENCY_TTL_MS,
+        onError: (err) => api.log.warn({ err }, 'purging expired idempotency keys failed'),
+      });
+    });
+    api.addHook('onClose', async () => {
+      await purge?.stop();
     });
     api.addHook('onSend', async (request, reply, payload) => {
       const claimed = request.idempotency;

@@ -8,6 +8,7 @@ import { HttpError } from '../http-error.js';
 import { outboundUrlRefusal } from '../outbound-address-guard.js';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from './webhook-events.js';
 import { webhookMessages as m } from './webhook-messages.js';
+import { WebhookSecrets } from './webhook-secrets.js';
 import { newWebhookSecret } from './webhook-signature.js';
 
 /*
@@ -19,6 +20,8 @@ import { newWebhookSecret } from './webhook-signature.js';
 export interface WebhookOptions {
   /** The outbound address guard's test switch (tests only): addresses on 127.0.0.1 may be registered. */
   allowPrivateHosts?: boolean;
+  /** SECRETS_KEY: seals each new subscription's signing secret (webhook-secrets.ts); without it none is made. */
+  secretsKey?: Buffer;
 }
 
 const MAX_SUBSCRIPTIONS = 20;
@@ -79,6 +82,7 @@ export function registerWebhookRoutes(
   storage: Storage,
   options: WebhookOptions = {},
 ) {
+  const secrets = new WebhookSecrets(options.secretsKey);
   parent.register(async (admin) => {
     refuseNulCharacters(admin);
     const guard = { preHandler: requireSitePermission('commerce.apiKeys') };
@@ -103,11 +107,13 @@ export function registerWebhookRoutes(
       const url = await checkedUrl(input.url, options.allowPrivateHosts ?? false);
       if ((await storage.webhooks.listSubscriptions(websiteId)).length >= MAX_SUBSCRIPTIONS)
         throw new HttpError(409, 'TOO_MANY_WEBHOOKS', m.tooManySubscriptions);
+      if (!secrets.canSeal) throw new HttpError(409, 'NO_SECRETS_KEY', m.noSecretsKey);
       const secret = newWebhookSecret();
       const subscription = await storage.webhooks.createSubscription(websiteId, {
         url,
         events: input.events,
-        secret,
+        // Stored sealed for this subscription only; the plain secret is in this one answer.
+        secret: (subscriptionId) => secrets.seal(websiteId, subscriptionId, secret),
       });
       reply.header('cache-control', 'no-store');
       return reply.code(201).send({ webhook: subscriptionView(subscription), secret });

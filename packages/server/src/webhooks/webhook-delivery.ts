@@ -5,6 +5,7 @@ import type { ClaimedWebhookDelivery, Storage } from '@baukasten/storage';
 import type { FastifyBaseLogger } from 'fastify';
 import { guardedLookup, isLocalhostName, isPrivateAddress } from '../outbound-address-guard.js';
 import { webhookMessages as m } from './webhook-messages.js';
+import { sealStoredWebhookSecrets, WebhookSecrets } from './webhook-secrets.js';
 import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature.js';
 
 /*
@@ -20,6 +21,8 @@ import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature.js';
 export interface WebhookDeliveryOptions {
   /** The outbound guard's test switch: deliveries to loopback and private addresses (tests only). */
   allowPrivateHosts?: boolean;
+  /** SECRETS_KEY: opens the sealed signing secrets (webhook-secrets.ts). */
+  secretsKey?: Buffer;
   timeoutMs?: number;
   maxAttempts?: number;
   /** The first retry's delay; each further one about twice the last (with jitter), at most 6 hours. */
@@ -44,7 +47,13 @@ interface Outcome {
   error: string;
 }
 
-function post(delivery: ClaimedWebhookDelivery, allowPrivate: boolean, timeoutMs: number, now: number) {
+function post(
+  delivery: ClaimedWebhookDelivery,
+  secret: string,
+  allowPrivate: boolean,
+  timeoutMs: number,
+  now: number,
+) {
   return new Promise<Outcome>((resolve) => {
     let target: URL;
     try {
@@ -69,7 +78,7 @@ function post(delivery: ClaimedWebhookDelivery, allowPrivate: boolean, timeoutMs
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
           'user-agent': 'Baukasten-Webhooks/1.0',
-          [SIGNATURE_HEADER]: signatureHeader(delivery.secret, body, now),
+          [SIGNATURE_HEADER]: signatureHeader(secret, body, now),
           'baukasten-event-id': delivery.eventId,
           'baukasten-event-type': delivery.eventType,
           'baukasten-delivery-id': delivery.id,
@@ -118,14 +127,25 @@ export async function deliverDueWebhooks(
     leaseMs: options.leaseMs ?? 60_000,
     limit: options.batchSize ?? 20,
   });
+  const secrets = new WebhookSecrets(options.secretsKey);
   await Promise.all(
     claimed.map(async (delivery) => {
-      const outcome = await post(
-        delivery,
-        options.allowPrivateHosts ?? false,
-        options.timeoutMs ?? 10_000,
-        now(),
-      );
+      let secret: string | undefined;
+      try {
+        secret = secrets.open(delivery.websiteId, delivery.subscriptionId, delivery.secret);
+      } catch {
+        // Sealed with another SECRETS_KEY (or none set): retried, so setting the right key lets it through.
+      }
+      const outcome: Outcome =
+        secret === undefined
+          ? { ok: false, status: null, error: m.secretUnreadable }
+          : await post(
+              delivery,
+              secret,
+              options.allowPrivateHosts ?? false,
+              options.timeoutMs ?? 10_000,
+              now(),
+            );
       if (outcome.ok) {
         await storage.webhooks.markDelivered(delivery, outcome.status ?? 200, now());
         return;
@@ -152,7 +172,13 @@ export function startWebhookDelivery(
   log: FastifyBaseLogger,
   intervalMs = 1000,
 ): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
+  // Secrets stored plain before sealing existed are sealed first (webhook-secrets.ts); deliveries meanwhile
+  // still sign with them.
+  let running: Promise<unknown> = sealStoredWebhookSecrets(storage, new WebhookSecrets(options.secretsKey))
+    .then((sealed) => {
+      if (sealed > 0) log.info({ sealed }, 'webhook secrets sealed');
+    })
+    .catch((err: unknown) => log.warn({ err }, 'sealing webhook secrets failed'));
   let busy = false;
   const timer = setInterval(() => {
     if (busy) return;

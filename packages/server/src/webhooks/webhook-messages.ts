@@ -12,4 +12,8 @@ export const webhookMessages = {
   answeredWith: (status: number) => `Der Empfänger antwortete mit Status ${status}.`,
   unreachable: 'Der Empfänger war nicht erreichbar.',
   timeout: 'Der Empfänger hat nicht rechtzeitig geantwortet.',
+  secretUnreadable:
+    'Das Signatur-Geheimnis dieses Webhooks lässt sich nicht öffnen (SECRETS_KEY fehlt oder wurde geändert). Setze den ursprünglichen Schlüssel oder lege den Webhook neu an.',
+  noSecretsKey:
+    'Webhooks können erst angelegt werden, wenn der Server einen SECRETS_KEY hat: Ihr Signatur-Geheimnis wird damit verschlüsselt gespeichert.',
 } as const;

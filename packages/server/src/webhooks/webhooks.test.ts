@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UserRole } from '@baukasten/commerce';
@@ -11,6 +12,7 @@ import { buildApp } from '../app.js';
 import { createTestShop, type TestShop } from '../commerce/test-shop.js';
 import { outboundUrlRefusal } from '../outbound-address-guard.js';
 import { deliverDueWebhooks, retryDelay } from './webhook-delivery.js';
+import { sealStoredWebhookSecrets, WebhookSecrets } from './webhook-secrets.js';
 import { signatureHeader, verifyWebhookSignature } from './webhook-signature.js';
 
 /*
@@ -23,6 +25,9 @@ interface Received {
   headers: Record<string, string | string[] | undefined>;
   body: string;
 }
+
+/** The server's SECRETS_KEY in these tests: it seals the signing secrets. */
+const SECRETS_KEY = randomBytes(32);
 
 withTestDatabases((db) => {
   let storage: Storage;
@@ -42,7 +47,7 @@ withTestDatabases((db) => {
       storage,
       logLevel: 'silent',
       shared: sharedStateWithLimits(),
-      webhooks: { allowPrivateHosts: true },
+      webhooks: { allowPrivateHosts: true, secretsKey: SECRETS_KEY },
     });
     team = await shopTeam(app, storage, shop.websiteId);
     receiver = createServer((req, res) => {
@@ -67,6 +72,7 @@ withTestDatabases((db) => {
   const deliver = (now = Date.now()) =>
     deliverDueWebhooks(storage, {
       allowPrivateHosts: true,
+      secretsKey: SECRETS_KEY,
       retryBaseMs: 1000,
       maxAttempts: 3,
       now: () => now,
@@ -199,7 +205,7 @@ withTestDatabases((db) => {
     const before = received.length;
     const order = await placeOrder();
     await team.admin.post(`${site()}/orders/${order.id}/fulfil`, {});
-    await deliverDueWebhooks(storage, { allowPrivateHosts: false, maxAttempts: 1 });
+    await deliverDueWebhooks(storage, { allowPrivateHosts: false, secretsKey: SECRETS_KEY, maxAttempts: 1 });
     expect(received.length).toBe(before);
     const [entry] = (await team.admin.get(`${site()}/webhooks`)).body.deliveries;
     expect(entry).toMatchObject({ status: 'failed', responseStatus: null });
@@ -209,5 +215,74 @@ withTestDatabases((db) => {
   it('another website never sees the subscriptions or deliveries', async () => {
     expect((await team.outsider.get(`${site()}/webhooks`)).status).toBe(404);
     expect((await team.storeManager.get(`${site()}/webhooks`)).status).toBe(403);
+  });
+
+  it('the stored subscription holds no plain signing secret, and a delivery still verifies with the one shown', async () => {
+    const created = await team.admin.post(`${site()}/webhooks`, { url: receiverUrl, events: ['stock.low'] });
+    const secret = created.body.secret as string;
+    const stored = (await storage.webhooks.listSubscriptions(shop.websiteId)).find(
+      (s) => s.id === created.body.webhook.id,
+    )!;
+    expect(stored.secret).not.toContain(secret);
+    expect(stored.secret).not.toContain(secret.slice('whsec_'.length));
+    expect(stored.secret).toMatch(/^v1\./);
+
+    await storage.webhooks.emit(shop.websiteId, { type: 'stock.low', data: { sku: 'TASSE' } });
+    await deliver();
+    const hit = received.at(-1)!;
+    expect(JSON.parse(hit.body).type).toBe('stock.low');
+    expect(verifyWebhookSignature(secret, hit.body, String(hit.headers['baukasten-signature']))).toBe(true);
+    await storage.webhooks.deleteSubscription(shop.websiteId, stored.id);
+  });
+
+  it('secrets stored plain before sealing are sealed once at start and keep signing as before', async () => {
+    const plain = 'whsec_aus-der-zeit-vor-der-verschluesselung';
+    const old = await storage.webhooks.createSubscription(shop.websiteId, {
+      url: receiverUrl,
+      events: ['stock.low'],
+      secret: plain,
+    });
+    const secrets = new WebhookSecrets(SECRETS_KEY);
+    expect(await sealStoredWebhookSecrets(storage, secrets)).toBeGreaterThanOrEqual(1);
+    expect(await sealStoredWebhookSecrets(storage, secrets)).toBe(0);
+    const row = (await storage.webhooks.listSubscriptions(shop.websiteId)).find((s) => s.id === old.id)!;
+    expect(row.secret).not.toContain(plain);
+
+    await storage.webhooks.emit(shop.websiteId, { type: 'stock.low', data: { sku: 'TASSE' } });
+    await deliver();
+    const hit = received.at(-1)!;
+    expect(verifyWebhookSignature(plain, hit.body, String(hit.headers['baukasten-signature']))).toBe(true);
+
+    // With another SECRETS_KEY nothing is signed with a wrong secret: the log says why.
+    await storage.webhooks.emit(shop.websiteId, { type: 'stock.low', data: { sku: 'TASSE' } });
+    const before = received.length;
+    await deliverDueWebhooks(storage, {
+      allowPrivateHosts: true,
+      secretsKey: randomBytes(32),
+      maxAttempts: 1,
+    });
+    expect(received.length).toBe(before);
+    const [entry] = await storage.webhooks.listDeliveries(shop.websiteId, { subscriptionId: old.id });
+    expect(entry).toMatchObject({ status: 'failed' });
+    expect(entry!.lastError).toMatch(/SECRETS_KEY/);
+    await storage.webhooks.deleteSubscription(shop.websiteId, old.id);
+  });
+
+  it('without SECRETS_KEY no webhook is made, so no secret is ever stored plain', async () => {
+    const keyless = await buildApp({
+      storage,
+      logLevel: 'silent',
+      shared: sharedStateWithLimits(),
+      webhooks: { allowPrivateHosts: true },
+    });
+    try {
+      const { account, browser: owner } = await accountWithSession(keyless, storage, 'Ohneschluessel');
+      await storage.siteMembers.add(shop.websiteId, account.id, [UserRole.ADMIN]);
+      const refused = await owner.post(`${site()}/webhooks`, { url: receiverUrl, events: ['order.paid'] });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toMatch(/SECRETS_KEY/);
+    } finally {
+      await keyless.close();
+    }
   });
 });

@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, api, apiUrl, CRUMB_COOKIE, CRUMB_HEADER, readCookie } from '../../api/api-client.js';
-import { t } from '../../messages.js';
+import { ApiError, api, apiUrl } from '../../api/api-client.js';
 import { Link } from '../../routing/router.js';
 import { paths } from '../../routing/routes.js';
 import { useSite } from '../../site-context.js';
@@ -8,18 +7,26 @@ import { isMissingRoute, useAction, useLoad } from '../../ui/async.js';
 import { Button, ErrorBox, Loading, NotAvailable, StatusMessage, TextField } from '../../ui/controls.js';
 import { money } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
+import {
+  CustomerExportLink,
+  CustomerImport,
+  type CustomerImportReport,
+  sendCustomers,
+} from './customer-import.js';
+import { type Refusal, RefusedTable, sendCsv } from './import-parts.js';
 
 /*
  * /produkte/import — "Produkte importieren": upload a Shopify, WooCommerce or Squarespace product CSV
  * (the server recognises the format from the header row), look at the preview (what is created or
  * updated, every refused line with its reason), start; a progress bar follows the import and then the
  * images. The job lives on the server, so after a reload the screen picks up the newest one again.
+ * A Shopify customer export chosen here is recognised by the server and continues in customer-import.tsx.
  */
 
 const T = {
   title: 'Produkte importieren',
   intro:
-    'Lade den Produkt-Export deines bisherigen Shops hoch (CSV von Shopify, WooCommerce oder Squarespace). Du siehst zuerst eine Vorschau; erst danach wird etwas angelegt. Produkte mit demselben Handle oder derselben Artikelnummer werden aktualisiert, nicht doppelt angelegt.',
+    'Lade den Produkt-Export deines bisherigen Shops hoch (CSV von Shopify, WooCommerce oder Squarespace) oder den Kunden-Export von Shopify. Du siehst zuerst eine Vorschau; erst danach wird etwas angelegt. Produkte mit demselben Handle oder derselben Artikelnummer werden aktualisiert, nicht doppelt angelegt.',
   file: 'CSV-Datei',
   fileHint: 'Höchstens 20 MB, in UTF-8 gespeichert.',
   check: 'Datei prüfen',
@@ -42,9 +49,6 @@ const T = {
   create: 'Neu',
   update: 'Aktualisieren',
   moreRows: (n: number) => `… und ${n} weitere Produkte.`,
-  refusedTitle: 'Nicht übernommene Zeilen',
-  reason: 'Grund',
-  moreRefused: (n: number) => `… und ${n} weitere Zeilen.`,
   start: (n: number) => `${n} Produkte importieren`,
   progressLabel: 'Fortschritt des Imports',
   imagesLabel: 'Bilder',
@@ -54,19 +58,13 @@ const T = {
   images: (done: number, total: number, failed: number) =>
     `Bilder: ${done} von ${total} geladen${failed ? `, ${failed} nicht ladbar` : ''}.`,
   anotherFile: 'Weitere Datei importieren',
+  noAnswer: 'Der Server hat nicht geantwortet. Bitte versuche es noch einmal.',
   toProducts: 'Zu den Produkten',
-  uploadFailed: 'Die Datei konnte nicht hochgeladen werden.',
 };
 
 const MAX_BYTES = 20 * 1024 * 1024;
 /** A finished import stays on screen after a reload for this long. */
 const RECENT_MS = 10 * 60_000;
-
-interface Refusal {
-  line: number;
-  reason: string;
-  handle?: string;
-}
 
 export interface ImportJobView {
   id: string;
@@ -102,32 +100,8 @@ export interface ImportJobView {
 const base = (siteId: string) => `/sites/${encodeURIComponent(siteId)}/imports`;
 
 async function uploadFile(siteId: string, file: File): Promise<ImportJobView> {
-  if (!readCookie(CRUMB_COOKIE)) await api.get('/session', { allowSignedOut: true }).catch(() => undefined);
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(base(siteId), { filename: file.name }), {
-      method: 'POST',
-      credentials: 'same-origin',
-      // Always text/csv: Windows browsers call CSV files application/vnd.ms-excel or nothing at all.
-      headers: {
-        accept: 'application/json',
-        'content-type': 'text/csv',
-        [CRUMB_HEADER]: readCookie(CRUMB_COOKIE) ?? '',
-      },
-      body: file,
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', t.networkError);
-  }
-  const body = (await response.json().catch(() => undefined)) as
-    | { job?: ImportJobView; error?: { type?: string; message?: string } }
-    | undefined;
-  if (!response.ok || !body?.job)
-    throw new ApiError(
-      response.status,
-      body?.error?.type ?? 'UPLOAD_FAILED',
-      body?.error?.message ?? T.uploadFailed,
-    );
+  const body = await sendCsv<{ job?: ImportJobView }>(apiUrl(base(siteId), { filename: file.name }), file);
+  if (!body.job) throw new ApiError(500, 'UPLOAD_FAILED', T.noAnswer);
   return body.job;
 }
 
@@ -150,36 +124,6 @@ function Progress({ label, value, text }: { label: string; value: number; text: 
   );
 }
 
-function RefusedTable({ refused, more }: { refused: Refusal[]; more: number }) {
-  if (refused.length === 0) return null;
-  return (
-    <section aria-labelledby="import-refused">
-      <h3 id="import-refused">{T.refusedTitle}</h3>
-      <div className="table-scroll">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{T.line}</th>
-              <th scope="col">{T.product}</th>
-              <th scope="col">{T.reason}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {refused.map((r) => (
-              <tr key={`${r.line}-${r.reason}`}>
-                <td>{r.line}</td>
-                <td>{r.handle ?? '–'}</td>
-                <td>{r.reason}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {more > 0 ? <p>{T.moreRefused(more)}</p> : null}
-    </section>
-  );
-}
-
 export function ProductImport() {
   const { site, can } = useSite();
   const upload = useAction();
@@ -187,6 +131,7 @@ export function ProductImport() {
   const [file, setFile] = useState<File>();
   const [fileProblem, setFileProblem] = useState<string>();
   const [job, setJob] = useState<ImportJobView | null>();
+  const [customers, setCustomers] = useState<{ file: File; preview: CustomerImportReport } | null>(null);
   const latest = useLoad(() => api.get<{ job: ImportJobView | null }>(`${base(site.id)}/latest`), [site.id]);
   useEffect(() => {
     // After a reload: a running or recently finished import is shown again; an old finished one is not.
@@ -222,8 +167,20 @@ export function ProductImport() {
     const problem = !file ? T.noFile : file.size > MAX_BYTES ? T.tooLarge : undefined;
     setFileProblem(problem);
     if (problem || !file) return;
-    const answer = await upload.run(() => uploadFile(site.id, file));
-    if (answer) setJob(answer);
+    const answer = await upload.run(async () => {
+      // Who may not touch products but may see customers can only mean a customers file.
+      if (!can('commerce.products'))
+        return { customers: { file, preview: await sendCustomers(site.id, file, true) } };
+      try {
+        return { job: await uploadFile(site.id, file) };
+      } catch (error) {
+        // The server recognised a Shopify customer export: the same file goes to the customer preview.
+        if (!(error instanceof ApiError) || error.type !== 'CUSTOMERS_FILE') throw error;
+        return { customers: { file, preview: await sendCustomers(site.id, file, true) } };
+      }
+    });
+    if (answer?.job) setJob(answer.job);
+    if (answer?.customers) setCustomers(answer.customers);
   };
   const begin = async () => {
     if (!job) return;
@@ -252,7 +209,15 @@ export function ProductImport() {
       </div>
       <p>{T.intro}</p>
 
-      {!job || job.status === 'previewed' ? (
+      {customers ? (
+        <CustomerImport
+          file={customers.file}
+          preview={customers.preview}
+          onReset={() => setCustomers(null)}
+        />
+      ) : null}
+
+      {!customers && (!job || job.status === 'previewed') ? (
         <form className="import-stack" onSubmit={check} noValidate>
           <TextField
             label={T.file}
@@ -267,7 +232,11 @@ export function ProductImport() {
           />
           <ErrorBox error={upload.error} />
           <div>
-            <Button type="submit" busy={upload.busy} disabled={!can('commerce.products')}>
+            <Button
+              type="submit"
+              busy={upload.busy}
+              disabled={!can('commerce.products') && !can('commerce.orders')}
+            >
               {T.check}
             </Button>
           </div>
@@ -309,7 +278,11 @@ export function ProductImport() {
             </div>
           ) : null}
           {job.total > shownRows.length ? <p>{T.moreRows(job.total - shownRows.length)}</p> : null}
-          <RefusedTable refused={preview.refused} more={preview.refusedCount - preview.refused.length} />
+          <RefusedTable
+            refused={preview.refused}
+            more={preview.refusedCount - preview.refused.length}
+            subject={T.product}
+          />
           {job.status === 'previewed' && job.total > 0 && can('commerce.products') ? (
             <div>
               <Button variant="primary" busy={start.busy} onClick={begin}>
@@ -336,7 +309,7 @@ export function ProductImport() {
             />
           ) : null}
           <ErrorBox error={job.status === 'failed' ? job.error : null} />
-          {job.result ? <RefusedTable refused={job.result.refused} more={0} /> : null}
+          {job.result ? <RefusedTable refused={job.result.refused} more={0} subject={T.product} /> : null}
           {productsDone || job.status === 'failed' ? (
             <div className="import-actions">
               <Link className="button button--primary" to={paths.products(site.id)}>
@@ -347,6 +320,7 @@ export function ProductImport() {
           ) : null}
         </section>
       ) : null}
+      <CustomerExportLink />
       <StatusMessage>{status}</StatusMessage>
     </div>
   );
