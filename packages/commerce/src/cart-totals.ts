@@ -21,7 +21,14 @@ import {
   shippingQuotes,
   zonesFromLegacyRates,
 } from './shipping-zones.js';
-import { type TaxClass, type VatLine, type VatSettings, type VatTreatment, vatBreakdown } from './vat.js';
+import {
+  type TaxClass,
+  type VatLine,
+  type VatResult,
+  type VatSettings,
+  type VatTreatment,
+  vatBreakdown,
+} from './vat.js';
 
 export interface CartLine {
   unitPriceMinor: number;
@@ -154,6 +161,8 @@ export interface CartTotals {
   vatTreatment: VatTreatment;
   /** § 19 UStG or reverse-charge note, else null. */
   vatNote: string | null;
+  /** The rate each tax class took (vat.ts classRates), for the order to remember and its invoice to print. */
+  vatClassRates: VatResult['classRates'];
 }
 
 /** The VAT contained in a gross amount at a whole-percent rate, rounded half up, in integers. */
@@ -319,5 +328,6 @@ export function cartTotals(input: CartTotalsInput): CartTotals {
     vatLines: vat.lines,
     vatTreatment: vat.treatment,
     vatNote: vat.note,
+    vatClassRates: vat.classRates,
   };
 }

@@ -94,3 +94,45 @@ describe('§ 11 PAngV: the lowest price of the 30 days before a reduction', () =
     ).toBeUndefined();
   });
 });
+
+describe('§ 11 Abs. 2 PAngV: a reduction in steps keeps the reference of its first step', () => {
+  const t0 = Date.UTC(2025, 0, 1);
+  const at = (day: number, priceMinor: number) => ({ validFrom: t0 + day * DAY, priceMinor });
+
+  it('30 → 25 → 20 €: the reference stays 30 €, the lowest price before the first step, not the 25 € step', () => {
+    const history = [at(0, 3000), at(60, 2500), at(70, 2000)];
+    expect(lowestPriorPriceMinor(history, 2000, 3000)).toBe(3000);
+    // Read without the normal price, each step is a reduction of its own (§ 11 Abs. 1): the 25 € step.
+    expect(lowestPriorPriceMinor(history, 2000)).toBe(2500);
+  });
+
+  it('counts the 30 days before the first step however long the reduction has run since', () => {
+    const history = [at(0, 1800), at(20, 3000), at(60, 2500), at(100, 2200), at(140, 1900)];
+    // 30 days before day 60: 1800 € ended on day 20, before the window began; 30 € was the price.
+    expect(lowestPriorPriceMinor(history, 1900, 3000)).toBe(3000);
+  });
+
+  it('a return to the normal price interrupts it: the next reduction starts anew, and the earlier one counts in its window', () => {
+    const history = [at(0, 3000), at(40, 2500), at(50, 3000), at(60, 2000)];
+    expect(lowestPriorPriceMinor(history, 2000, 3000)).toBe(2500);
+    // Interrupted long enough ago, only the normal price lies in the 30 days before the new reduction.
+    const later = [at(0, 3000), at(10, 2500), at(20, 3000), at(60, 2000)];
+    expect(lowestPriorPriceMinor(later, 2000, 3000)).toBe(3000);
+  });
+
+  it('a step back up is no uninterrupted reduction either: it starts again from that step', () => {
+    const history = [at(0, 3000), at(40, 2000), at(50, 2500), at(60, 1500)];
+    // The reduction counts from the 25 € step (day 50); in the 30 days before it 20 € applied.
+    expect(lowestPriorPriceMinor(history, 1500, 3000)).toBe(2000);
+  });
+
+  it('a lowered normal price before the reduction is no step of it', () => {
+    // The normal price went from 35 € to 30 € on day 20; the sale began on day 60 with 25 €, then 20 €.
+    const history = [at(0, 3500), at(20, 3000), at(60, 2500), at(70, 2000)];
+    expect(lowestPriorPriceMinor(history, 2000, 3000)).toBe(3000);
+  });
+
+  it('still strikes nothing when even the first step has no dearer price before it', () => {
+    expect(lowestPriorPriceMinor([at(0, 2500), at(10, 2000)], 2000, 3000)).toBeUndefined();
+  });
+});

@@ -99,15 +99,23 @@ export const REFERENCE_PERIOD_MS = 30 * 86_400_000;
  * The lowest price of the 30 days before the current reduction began (§ 11 Abs. 1 PAngV), from the shop's
  * price history, oldest first. Undefined (and so no struck price) when the history does not show the
  * reduced price in force, knows no price before it, or that lowest price is not above the reduced one.
+ *
+ * With the variant's normal price given, a reduction in steps counts from its first step (§ 11 Abs. 2
+ * PAngV): while the price only ever went further down below the normal price (30 → 25 → 20 €), the
+ * reference stays the lowest price of the 30 days before the first step, not the step before the latest
+ * one. A return to the normal price, or a step back up, interrupts the reduction: a later one starts anew.
  */
 export function lowestPriorPriceMinor(
   history: readonly PricePointLike[],
   currentMinor: number,
+  normalMinor?: number,
 ): number | undefined {
   const points = [...history].sort((a, b) => a.validFrom - b.validFrom);
   let start = points.length;
   while (start > 0 && points[start - 1].priceMinor === currentMinor) start--;
   if (start === points.length || start === 0) return undefined;
+  start = firstStepOfReduction(points, start, normalMinor);
+  if (start === 0) return undefined;
   const reducedFrom = points[start].validFrom;
   const windowStart = reducedFrom - REFERENCE_PERIOD_MS;
   let lowest: number | undefined;
@@ -119,6 +127,27 @@ export function lowestPriorPriceMinor(
       lowest = lowest === undefined ? point.priceMinor : Math.min(lowest, point.priceMinor);
   }
   return lowest !== undefined && lowest > currentMinor ? lowest : undefined;
+}
+
+/**
+ * The index of the first step of the uninterrupted reduction that the point at `latest` belongs to: walks
+ * back over earlier points while each was itself reduced (below the normal price) and dearer than the step
+ * after it. Without a normal price the steps cannot be told from changes of the normal price: `latest`.
+ */
+export function firstStepOfReduction(
+  points: readonly PricePointLike[],
+  latest: number,
+  normalMinor?: number,
+): number {
+  if (normalMinor === undefined || !Number.isInteger(normalMinor)) return latest;
+  let first = latest;
+  while (
+    first > 0 &&
+    points[first - 1].priceMinor < normalMinor &&
+    points[first - 1].priceMinor > points[first].priceMinor
+  )
+    first--;
+  return first;
 }
 
 /** 'niedrigster Preis der letzten 30 Tage: 14,90 €', the reference shown instead of a plain former price. */

@@ -76,3 +76,108 @@ export function euVatRatesOf(country: string): VatRatesOfCountry | undefined {
 }
 
 export const isEuMemberState = (country: string): boolean => euVatRatesOf(country) !== undefined;
+
+/**
+ * The owner's own rate for a tax class in a member state, over the table above, in basis points:
+ * `{ IE: { reduced: 0 } }` for books at 0 % in Ireland, `{ DK: { reduced: 2500 } }` where the class is
+ * standard-rated. The table's one "reduced" rate per country fits most food and books but not every good
+ * (Ireland taxes books at 0 %, France newspapers at 2,1 %): the owner who sells such goods sets it here.
+ */
+export type CountryRateOverrides = Readonly<Record<string, Readonly<Partial<Record<RateClass, number>>>>>;
+
+/** The shop's tax classes as far as the table cares (vat.ts names them TaxClass). */
+export type RateClass = 'standard' | 'reduced' | 'zero';
+
+const RATE_CLASSES: readonly RateClass[] = ['standard', 'reduced', 'zero'];
+
+/** The owner's rate for this class in this country, or undefined to take the table's. */
+export function overriddenRateOf(
+  overrides: CountryRateOverrides | undefined,
+  taxClass: RateClass,
+  country: string,
+): number | undefined {
+  const code = String(country ?? '').toUpperCase();
+  const rate = overrides?.[code === 'EL' ? 'GR' : code]?.[taxClass];
+  return typeof rate === 'number' && Number.isInteger(rate) && rate >= 0 && rate <= MAX_RATE
+    ? rate
+    : undefined;
+}
+
+/** No member state's rate is above 27 %; 30 % leaves room for a change and refuses a typo like 190. */
+const MAX_RATE = 3000;
+
+/** One row of the owner's overrides as the editor sends it: country, class and rate in percent. */
+export interface CountryRateInput {
+  country: string;
+  taxClass: string;
+  ratePercent: number | string;
+}
+
+export type CountryRatesParse =
+  | { ok: true; overrides: CountryRateOverrides }
+  | { ok: false; fields: Record<string, string> };
+
+/**
+ * The owner's override rows checked and made into the table's shape; German messages per row and field
+ * (`rows.1.ratePercent`). Percent with a decimal comma or point ("13,5", 4.8), at most two decimals.
+ */
+export function parseCountryRates(rows: readonly CountryRateInput[]): CountryRatesParse {
+  const fields: Record<string, string> = {};
+  const overrides: Record<string, Partial<Record<RateClass, number>>> = {};
+  rows.forEach((row, i) => {
+    const rates = euVatRatesOf(row.country);
+    if (!rates) {
+      fields[`rows.${i}.country`] = 'Bitte wähle einen Mitgliedstaat der EU.';
+      return;
+    }
+    if (!RATE_CLASSES.includes(row.taxClass as RateClass)) {
+      fields[`rows.${i}.taxClass`] =
+        'Bitte wähle einen Steuersatz: Regelsteuersatz, ermäßigt oder steuerfrei.';
+      return;
+    }
+    const text = String(row.ratePercent ?? '')
+      .trim()
+      .replace(',', '.');
+    const percent = /^\d{1,2}(\.\d{1,2})?$/.test(text) ? Number(text) : Number.NaN;
+    const basisPoints = Math.round(percent * 100);
+    if (!Number.isFinite(percent) || basisPoints > MAX_RATE) {
+      fields[`rows.${i}.ratePercent`] =
+        'Bitte gib den Steuersatz in Prozent ein, zwischen 0 und 30, z. B. 0 oder 13,5.';
+      return;
+    }
+    const taxClass = row.taxClass as RateClass;
+    if (overrides[rates.country]?.[taxClass] !== undefined) {
+      fields[`rows.${i}.country`] = 'Für dieses Land und diesen Steuersatz gibt es schon eine Zeile.';
+      return;
+    }
+    overrides[rates.country] = { ...overrides[rates.country], [taxClass]: basisPoints };
+  });
+  return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, overrides };
+}
+
+/** The stored overrides as rows for the editor, by country then class. */
+export function countryRateRows(overrides: CountryRateOverrides | undefined): CountryRateInput[] {
+  const rows: CountryRateInput[] = [];
+  for (const country of Object.keys(overrides ?? {}).sort()) {
+    for (const taxClass of RATE_CLASSES) {
+      const rate = overriddenRateOf(overrides, taxClass, country);
+      if (rate !== undefined) rows.push({ country, taxClass, ratePercent: rate / 100 });
+    }
+  }
+  return rows;
+}
+
+/** The overrides as the site's settings store them, keeping only member states, classes and rates that make sense. */
+export function countryRatesOf(stored: unknown): CountryRateOverrides {
+  const result: Record<string, Partial<Record<RateClass, number>>> = {};
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return result;
+  for (const [country, rates] of Object.entries(stored as Record<string, unknown>)) {
+    const member = euVatRatesOf(country)?.country;
+    if (!member || !rates || typeof rates !== 'object') continue;
+    for (const taxClass of RATE_CLASSES) {
+      const rate = overriddenRateOf({ [member]: rates as Record<RateClass, number> }, taxClass, member);
+      if (rate !== undefined) result[member] = { ...result[member], [taxClass]: rate };
+    }
+  }
+  return result;
+}

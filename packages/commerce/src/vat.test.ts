@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { cartTotals } from './cart-totals.js';
 import { allocateMinor, includedVatMinor, rateOf, type TaxClass, VAT_NOTES, vatBreakdown } from './vat.js';
 import { isVatIdFormatOf, vatIdProblem } from './vat-id.js';
-import { EU_VAT_RATES, euVatRatesOf } from './vat-rates.js';
+import {
+  countryRateRows,
+  countryRatesOf,
+  EU_VAT_RATES,
+  euVatRatesOf,
+  parseCountryRates,
+} from './vat-rates.js';
 
 const de = { shopCountry: 'DE' };
 
@@ -199,5 +205,76 @@ describe('VAT per rate', () => {
     expect(euVatRatesOf('EL')?.country).toBe('GR');
     for (const r of EU_VAT_RATES) expect(r.reduced).toBeLessThanOrEqual(r.standard);
     expect(rateOf('zero', 'DE')).toBe(0);
+  });
+});
+
+describe("§ 3c UStG (OSS): the owner's rate per member state and tax class", () => {
+  const oss = { shopCountry: 'DE', oss: true, countryRates: { IE: { reduced: 0 }, AT: { reduced: 2000 } } };
+
+  it("takes the owner's rate for that class in that country over the table, and the table elsewhere", () => {
+    expect(rateOf('reduced', 'IE', oss)).toBe(0);
+    expect(rateOf('reduced', 'ie', oss)).toBe(0);
+    expect(rateOf('standard', 'IE', oss)).toBe(2300);
+    expect(rateOf('reduced', 'AT', oss)).toBe(2000);
+    expect(rateOf('reduced', 'FR', oss)).toBe(550);
+    expect(rateOf('reduced', 'IE')).toBe(1350);
+  });
+
+  it('the VAT breakdown and the cart totals use it, and say which rate each class took', () => {
+    const vat = vatBreakdown({
+      goods: [
+        { grossMinor: 2000, taxClass: 'reduced' },
+        { grossMinor: 2460, taxClass: 'standard' },
+      ],
+      discountMinor: 0,
+      shippingMinor: 0,
+      settings: oss,
+      buyer: { country: 'IE' },
+    });
+    expect(vat.lines.map((l) => [l.ratePercent, l.grossMinor, l.vatMinor])).toEqual([
+      [23, 2460, 460],
+      [0, 2000, 0],
+    ]);
+    expect(vat.classRates).toEqual({ standard: 2300, reduced: 0, zero: 0 });
+    // At home the German rates stay: the Irish override is Ireland's only.
+    const home = vatBreakdown({
+      ...{ goods: [{ grossMinor: 1070, taxClass: 'reduced' as TaxClass }] },
+      discountMinor: 0,
+      shippingMinor: 0,
+      settings: oss,
+      buyer: { country: 'DE' },
+    });
+    expect(home.lines.map((l) => l.ratePercent)).toEqual([7]);
+  });
+
+  it("reads the editor's rows with German messages per field, and stores only what makes sense", () => {
+    expect(
+      parseCountryRates([
+        { country: 'ie', taxClass: 'reduced', ratePercent: '0' },
+        { country: 'FR', taxClass: 'reduced', ratePercent: '2,1' },
+      ]),
+    ).toEqual({ ok: true, overrides: { IE: { reduced: 0 }, FR: { reduced: 210 } } });
+    const refused = parseCountryRates([
+      { country: 'CH', taxClass: 'reduced', ratePercent: 0 },
+      { country: 'IT', taxClass: 'luxus', ratePercent: 0 },
+      { country: 'IT', taxClass: 'reduced', ratePercent: '4.755' },
+    ]);
+    expect(refused).toEqual({
+      ok: false,
+      fields: {
+        'rows.0.country': 'Bitte wähle einen Mitgliedstaat der EU.',
+        'rows.1.taxClass': expect.stringContaining('Steuersatz'),
+        'rows.2.ratePercent': expect.stringContaining('in Prozent'),
+      },
+    });
+    expect(
+      countryRatesOf({ IE: { reduced: 0, luxus: 5 }, US: { reduced: 0 }, FR: { reduced: 99999 } }),
+    ).toEqual({
+      IE: { reduced: 0 },
+    });
+    expect(countryRateRows({ IE: { reduced: 0 }, FR: { reduced: 210 } })).toEqual([
+      { country: 'FR', taxClass: 'reduced', ratePercent: 2.1 },
+      { country: 'IE', taxClass: 'reduced', ratePercent: 0 },
+    ]);
   });
 });

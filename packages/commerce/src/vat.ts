@@ -15,7 +15,7 @@
 // Gift cards (multi-purpose vouchers, § 3 Abs. 15 UStG) are not taxed when sold; they never enter a group.
 
 import { isVatIdFormatOf, normaliseVatId } from './vat-id.js';
-import { euVatRatesOf, isEuMemberState } from './vat-rates.js';
+import { type CountryRateOverrides, euVatRatesOf, isEuMemberState, overriddenRateOf } from './vat-rates.js';
 
 export type TaxClass = 'standard' | 'reduced' | 'zero';
 
@@ -42,6 +42,8 @@ export interface VatSettings {
   oss?: boolean;
   /** The owner's own standard rate per country in basis points, over the EU table (legacy "Steuersätze"). */
   standardRateOverrides?: Record<string, number>;
+  /** The owner's rate per member state and tax class (books 0 % in Ireland), over everything else. */
+  countryRates?: CountryRateOverrides;
 }
 
 /** The buyer as far as VAT cares: where the goods go, and a business's VAT number. */
@@ -94,6 +96,11 @@ export interface VatResult {
   payableMinor: number;
   /** The note invoices, mails and the checkout print (§ 19 UStG, reverse charge), or null. */
   note: string | null;
+  /**
+   * The rate each tax class took in the taxing country (the owner's overrides included), so an invoice
+   * prints per line the rate the checkout charged, even after the owner changed the settings.
+   */
+  classRates: Record<TaxClass, number>;
 }
 
 /** The VAT contained in a gross amount at a rate in basis points, rounded half up, in integers. */
@@ -150,12 +157,17 @@ export function vatTreatmentOf(
   return { treatment: 'domestic', taxCountry: shop };
 }
 
-/** The rate a tax class takes in a country, in basis points (the owner's override first, then the EU table). */
+/**
+ * The rate a tax class takes in a country, in basis points: the owner's rate for that class in that member
+ * state first (vat-rates.ts), then their standard rate for the country, then the EU table.
+ */
 export function rateOf(
   taxClass: TaxClass,
   country: string,
-  settings: Pick<VatSettings, 'standardRateOverrides'> = {},
+  settings: Pick<VatSettings, 'standardRateOverrides' | 'countryRates'> = {},
 ): number {
+  const own = overriddenRateOf(settings.countryRates, taxClass, country);
+  if (own !== undefined) return own;
   if (taxClass === 'zero') return 0;
   const code = country.toUpperCase();
   const override = settings.standardRateOverrides?.[code];
@@ -178,6 +190,9 @@ export interface VatInput {
 
 export function vatBreakdown(input: VatInput): VatResult {
   const { treatment, taxCountry } = vatTreatmentOf(input.settings, input.buyer);
+  const classRates = Object.fromEntries(
+    TAX_CLASSES.map((c) => [c, treatment === 'small-business' ? 0 : rateOf(c, taxCountry, input.settings)]),
+  ) as Record<TaxClass, number>;
   const goodsTotal = input.goods.reduce((a, g) => a + g.grossMinor, 0);
   const grossTotal = goodsTotal - input.discountMinor + input.shippingMinor;
   if (treatment === 'small-business') {
@@ -188,6 +203,7 @@ export function vatBreakdown(input: VatInput): VatResult {
       vatMinor: 0,
       payableMinor: grossTotal,
       note: VAT_NOTES.smallBusiness,
+      classRates,
     };
   }
   const groups = new Map<number, number>();
@@ -264,9 +280,10 @@ export function vatBreakdown(input: VatInput): VatResult {
       vatMinor: 0,
       payableMinor: payable,
       note: VAT_NOTES.reverseCharge,
+      classRates,
     };
   }
-  return { treatment, taxCountry, lines, vatMinor, payableMinor: grossTotal, note: null };
+  return { treatment, taxCountry, lines, vatMinor, payableMinor: grossTotal, note: null, classRates };
 }
 
 /** "19 %", "25,5 %": a rate as German text. */

@@ -3,6 +3,7 @@ import {
   type CartTotals,
   type CouponDefinition,
   cartTotals,
+  countryRatesOf,
   discountIdOf,
   formatMoney,
   minorToDecimalString,
@@ -96,6 +97,8 @@ export function vatSettingsOf(website: Website) {
     shopCountry: shopCountry(website),
     smallBusiness: vat.smallBusiness === true,
     oss: vat.oss === true,
+    // The owner's rate per member state and tax class (editor → Steuern), over the EU table.
+    countryRates: countryRatesOf(vat.countryRates),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   legalDataOf,
   ProductType,
   rateOf,
+  type TaxClass,
   taxClassOf,
   VAT_NOTES,
   type VatLine,
@@ -141,6 +142,8 @@ interface OrderVat {
   treatment?: VatTreatment;
   lines?: VatLine[];
   note?: string | null;
+  /** The rate each tax class took at the checkout (vat.ts classRates); older orders have none. */
+  classRates?: Partial<Record<TaxClass, number>>;
 }
 
 /** The frozen invoice of a paid order (or, negated, its cancellation). */
@@ -174,7 +177,8 @@ export function invoiceDataOf(
     pricesAreNet ? gross - includedVatMinor(gross, rate) : gross;
   const lines: InvoiceLine[] = order.items.map((item, i) => {
     const giftCard = Number(item.data.productType) === ProductType.GIFT_CARD;
-    const rate = giftCard ? 0 : rateOf(taxClassOf(item.data.taxClass), taxCountry);
+    const taxClass = taxClassOf(item.data.taxClass);
+    const rate = giftCard ? 0 : (vat.classRates?.[taxClass] ?? rateOf(taxClass, taxCountry));
     const total = item.unitPriceMinor * item.quantity;
     const lineNet = netOf(total, rate);
     const ratePercent = giftCard ? null : pricesAreNet ? 0 : rate / 100;

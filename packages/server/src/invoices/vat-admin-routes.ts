@@ -1,6 +1,9 @@
 import {
+  countryRateRows,
+  countryRatesOf,
   EU_VAT_RATES,
   EU_VAT_RATES_CHECKED,
+  parseCountryRates,
   TAX_CLASS_LABELS,
   TAX_CLASSES,
   taxClassOf,
@@ -8,7 +11,7 @@ import {
 import type { Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseInput } from '../admin/admin-input.js';
+import { AdminInputError, parseInput } from '../admin/admin-input.js';
 import { adminMessages } from '../admin/admin-messages.js';
 import { accessedSite, requireSitePermission } from '../admin/permissions.js';
 import { HttpError } from '../http-error.js';
@@ -30,6 +33,20 @@ const vatInput = z.strictObject({
       'Die Steuernummer besteht aus Ziffern, Leerzeichen und Schrägstrichen (z. B. 22/815/08154).',
     )
     .optional(),
+  // The owner's rate per member state and tax class over the EU table (books 0 % in Ireland); the whole list.
+  countryRates: z
+    .array(
+      z.strictObject({
+        country: z.string({ error: 'Bitte wähle ein Land.' }).max(2),
+        taxClass: z.string({ error: 'Bitte wähle einen Steuersatz.' }).max(20),
+        ratePercent: z.union([z.number(), z.string().max(10)], {
+          error: 'Bitte gib den Steuersatz in Prozent ein, z. B. 0 oder 13,5.',
+        }),
+      }),
+      { error: 'Bitte schicke die Steuersätze je Land als Liste.' },
+    )
+    .max(200, 'Höchstens 200 eigene Steuersätze.')
+    .optional(),
 });
 const taxClassInput = z.strictObject({
   taxClass: z.enum(TAX_CLASSES as unknown as [string, ...string[]], {
@@ -45,6 +62,7 @@ const view = (website: Website) => {
       smallBusiness: vat.smallBusiness === true,
       oss: vat.oss === true,
       taxNumber: typeof vat.taxNumber === 'string' ? vat.taxNumber : '',
+      countryRates: countryRateRows(countryRatesOf(vat.countryRates)),
     },
     taxClasses: TAX_CLASSES.map((id) => ({ id, label: TAX_CLASS_LABELS[id] })),
     euRates: { checkedOn: EU_VAT_RATES_CHECKED, rates: EU_VAT_RATES },
@@ -64,7 +82,17 @@ export function registerVatAdminRoutes(parent: FastifyInstance, storage: Storage
     );
     admin.patch('/sites/:siteId/vat', settings, async (request) => {
       const { websiteId } = accessedSite(request);
-      const input = parseInput(vatInput, request.body);
+      const { countryRates: rows, ...input } = parseInput(vatInput, request.body);
+      const countryRates = rows === undefined ? undefined : parseCountryRates(rows);
+      if (countryRates && !countryRates.ok) {
+        const fields = Object.fromEntries(
+          Object.entries(countryRates.fields).map(([key, message]) => [
+            `countryRates.${key.slice(5)}`,
+            message,
+          ]),
+        );
+        throw new AdminInputError(Object.values(fields)[0], fields);
+      }
       const website = await siteOf(websiteId);
       const current = ((website.settings as Record<string, unknown>).vat ?? {}) as Record<string, unknown>;
       const updated = await storage.websiteAdmin.update(websiteId, {
@@ -73,6 +101,7 @@ export function registerVatAdminRoutes(parent: FastifyInstance, storage: Storage
             ...current,
             ...input,
             ...(input.taxNumber !== undefined ? { taxNumber: input.taxNumber.trim() } : {}),
+            ...(countryRates?.ok ? { countryRates: countryRates.overrides } : {}),
           },
         },
       });

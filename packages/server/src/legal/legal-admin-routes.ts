@@ -17,6 +17,7 @@ import { accessedSite, requireSitePermission } from '../admin/permissions.js';
 import { HttpError } from '../http-error.js';
 import { goLiveChecklist } from './go-live-checklist.js';
 import type { ProvidersOf } from './legal-texts-service.js';
+import { registerUnitContentRoutes } from './unit-content-admin-routes.js';
 
 /*
  * The editor's "Rechtliches" screen: the owner's legal data (website setting `legal`) and the go-live
@@ -57,6 +58,8 @@ export function registerLegalAdminRoutes(
   storage: Storage,
   providersOf: ProvidersOf,
 ) {
+  // The Grundpreis contents of a product's variants (§ 4 PAngV), beside its withdrawal mark below.
+  registerUnitContentRoutes(parent, storage);
   parent.register(async (admin) => {
     refuseNulCharacters(admin);
     const settings = { preHandler: requireSitePermission('site.settings') };

@@ -111,17 +111,16 @@ export async function legalFactsOf(
 }
 
 /** A newsletter block on a page of the navigation: the sign-up form is what collects addresses. */
-async function usesNewsletter(storage: Storage, websiteId: string): Promise<boolean> {
-  const pages = await storage.collections.listNavigation(websiteId);
-  return pages.some((page) => page.blocks.some((block) => block.type === 'newsletter'));
-}
+const usesNewsletter = (storage: Storage, websiteId: string) =>
+  storage.legal.navigationHasBlock(websiteId, 'newsletter');
 
 const hashOf = (documents: LegalDocuments) =>
   createHash('sha256').update(LEGAL_TEMPLATE_VERSION).update(JSON.stringify(documents)).digest('hex');
 
 /**
  * The texts in force: rendered now, and the stored version they are (a new one when they changed since
- * the last rendering). Call it on the storage of a transaction to record inside it.
+ * the last rendering). Never on the storage of a transaction: the version it finds is remembered, and one
+ * recorded inside a transaction that then rolls back would not exist.
  */
 export async function legalTextsInForce(
   storage: Storage,
@@ -129,10 +128,31 @@ export async function legalTextsInForce(
   providers: readonly PaymentProvider[],
   siteUrl: string,
 ): Promise<LegalTextsInForce> {
-  const documents = renderLegalTexts(
-    legalDataOf(website.settings as Record<string, unknown>),
-    await legalFactsOf(storage, website, providers, siteUrl),
-  );
-  const stored = await storage.legal.recordVersion(website.id, hashOf(documents), documents);
+  const data = legalDataOf(website.settings as Record<string, unknown>);
+  const facts = await legalFactsOf(storage, website, providers, siteUrl);
+  // The same data and facts render the same texts: rendered and hashed once, not on every checkout.
+  const inputs = `${website.id}|${JSON.stringify(data)}|${JSON.stringify(facts)}`;
+  let rendered = renderedTexts.get(inputs);
+  if (!rendered) {
+    const documents = renderLegalTexts(data, facts);
+    rendered = { documents, hash: hashOf(documents) };
+    if (renderedTexts.size >= 1_000) renderedTexts.clear();
+    renderedTexts.set(inputs, rendered);
+  }
+  const { documents, hash } = rendered;
+  const key = `${website.id}/${hash}`;
+  // A version's texts never change, so texts this process already found stored are that version for good;
+  // only new texts take the write transaction (every checkout paid for one before, issue #19). When another
+  // instance later stored the same texts again under a newer number, the older number names the same texts.
+  const known = recordedVersions.get(key);
+  if (known) return { ...known, documents };
+  const stored = await storage.legal.recordVersion(website.id, hash, documents);
+  if (recordedVersions.size >= 10_000) recordedVersions.clear();
+  recordedVersions.set(key, { version: stored.version, since: stored.createdAt });
   return { version: stored.version, since: stored.createdAt, documents };
 }
+
+/** Texts rendered in this process, by website and everything they are rendered from. Shared, never changed. */
+const renderedTexts = new Map<string, { documents: LegalDocuments; hash: string }>();
+/** Versions this process found stored, by website and content hash (never a version still uncommitted). */
+const recordedVersions = new Map<string, { version: number; since: number }>();

@@ -17,6 +17,17 @@ export interface OrderLegalTexts {
   links: { title: string; url: string }[];
 }
 
+/** Rendered documents are shared while their texts are in force: their plain text is made once per document. */
+const plainTexts = new WeakMap<object, string>();
+const plainTextOf = (document: Parameters<typeof legalDocumentText>[0]) => {
+  let text = plainTexts.get(document);
+  if (text === undefined) {
+    text = legalDocumentText(document);
+    plainTexts.set(document, text);
+  }
+  return text;
+};
+
 /** The texts in force now, for an order about to be placed (recorded as a version if they changed). */
 export async function legalTextsForOrder(
   storage: Storage,
@@ -29,7 +40,7 @@ export async function legalTextsForOrder(
     version: inForce.version,
     documents: [inForce.documents.agb, inForce.documents.widerruf].map((d) => ({
       title: d.title,
-      text: legalDocumentText(d),
+      text: plainTextOf(d),
     })),
     links: legalLinks().map((l) => ({ title: l.title, url: `${shopUrl}${l.url}` })),
   };

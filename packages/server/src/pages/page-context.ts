@@ -62,8 +62,11 @@ function variantContext(v: Variant, currency: string, locale: string, prices: Pr
     // § 4 PAngV: content and Grundpreis of the price paid, per variant (the island shows the chosen one's).
     unitContent: validUnitContent(v.unitContent) ?? null,
     unitPriceText: unitPriceText(paid, v.unitContent, currency, locale) ?? null,
-    // § 11 PAngV: the lowest price of the 30 days before the reduction; null shows no struck price at all.
-    referencePriceMinor: v.onSale ? (lowestPriorPriceMinor(prices.get(v.id) ?? [], paid) ?? null) : null,
+    // § 11 PAngV: the lowest price of the 30 days before the reduction (before its first step, Abs. 2);
+    // null shows no struck price at all.
+    referencePriceMinor: v.onSale
+      ? (lowestPriorPriceMinor(prices.get(v.id) ?? [], paid, v.priceMinor) ?? null)
+      : null,
   };
 }
 

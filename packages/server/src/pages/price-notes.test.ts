@@ -100,6 +100,34 @@ withTestDatabases((db) => {
     });
   });
 
+  describe('§ 11 Abs. 2 PAngV: a reduction in steps', () => {
+    it('keeps the lowest price before its first step as the reference on the list and the product page', async () => {
+      const DAY = 86_400_000;
+      const shop = (await storage.collections.findByUrlId(websiteId, 'shop'))!;
+      // On sale at 20 € now; 25 € was the first step, 20 days ago; 30 € the normal price before it.
+      const item = await storage.items.create(websiteId, {
+        collectionId: shop.id,
+        urlId: 'schal-stufen',
+        title: 'Schal in Stufen',
+        product: {
+          productType: 1,
+          variants: [{ sku: 'SCHAL-1', priceMinor: 3000, salePriceMinor: 2000, onSale: true, qtyInStock: 4 }],
+        },
+      });
+      const variantId = item.product!.variants[0].id;
+      const now = Date.now();
+      await storage.pricing.recordPrice(websiteId, variantId, 3000, now - 100 * DAY);
+      await storage.pricing.recordPrice(websiteId, variantId, 2500, now - 20 * DAY);
+      const html = await page('/shop/p/schal-stufen');
+      expect(html).toContain('<del>30,00 €</del>');
+      expect(html).toContain('Durchgestrichen: niedrigster Preis der letzten 30 Tage');
+      expect(html).not.toContain('25,00 €');
+      const json = JSON.parse(await page('/shop/p/schal-stufen?format=json'));
+      expect(json.item.structuredContent.variants[0].referencePriceMinor).toBe(3000);
+      expect(await page('/shop')).toContain('20,00 € (niedrigster Preis der letzten 30 Tage: 30,00 €)');
+    });
+  });
+
   describe('§ 12 Abs. 2 UStG: the demo sells at 7 % as well', () => {
     it('shows 7 % VAT for the e-book in the cart', async () => {
       const v = await new Visitor(app, HOST).start();
@@ -111,6 +139,35 @@ withTestDatabases((db) => {
       const ebook = items.find((i) => i.urlId === 'e-book-sauerteig')!;
       await v.add(ebook.id, ebook.product!.variants[0].sku, 1);
       expect(plain((await v.request('GET', '/cart')).body)).toContain('enthaltene MwSt. (7 %)');
+    });
+  });
+  describe("§ 1, § 4 and § 11 PAngV in an owner's own theme", () => {
+    it('the theme formatters print the notes and the Grundpreis the built-in templates print', async () => {
+      // Runs last: the override changes this site's product page. A fresh app reads it at once (the running
+      // one caches the site's theme for a few seconds).
+      await storage.themeOverrides.save(
+        websiteId,
+        'product-item.jsont',
+        '<article class="eigenes-produkt">{.section item}<h1>{title|html}</h1>{@|base-price}{@|price-note}' +
+          '{.repeated section structuredContent.variants}<p class="variante">{sku|html}: {@|base-price}' +
+          '{.has-reference-price?}{@|reference-price}{.end}</p>{.end}{.end}</article>',
+      );
+      const themed = await buildApp({ storage, logLevel: 'silent', serverTestMode: true });
+      const page = async (url: string) =>
+        plain((await themed.inject({ method: 'GET', url, headers: { host: HOST } })).body);
+      const coffee = await page('/shop/p/kaffee-abo-roestfrisch');
+      expect(coffee).toContain('class="eigenes-produkt"');
+      expect(coffee).toContain('<small class="unit-price">500 g (39,80 € / 1 kg)</small>');
+      expect(coffee).toContain(
+        '<small class="price-note">inkl. MwSt., zzgl. <a href="/versand-und-zahlung">Versandkosten</a></small>',
+      );
+      const mug = await page('/shop/p/emaille-becher-bergsee');
+      expect(mug).toContain(
+        '<span class="reference-price">niedrigster Preis der letzten 30 Tage: 14,90 €</span>',
+      );
+      const ebook = await page('/shop/p/e-book-sauerteig');
+      expect(ebook).toContain('<small class="price-note">inkl. MwSt.</small>');
+      await themed.close();
     });
   });
 });

@@ -19,6 +19,7 @@ import {
 } from '../../ui/controls.js';
 import { amountText, parseAmount } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
+import { BasePricePanel } from './base-price-panel.js';
 import { extrasInput, extrasOf, ProductExtras } from './product-extras.js';
 import { ProductFilePanel } from './product-file.js';
 import { merchandisingInput, merchandisingOf, ProductMerchandising } from './product-merchandising.js';
@@ -432,6 +433,19 @@ export function ProductEditor({ productId }: { productId?: string }) {
       ) : null}
       {product?.productType === 'digital' ? (
         <ProductFilePanel siteId={site.id} productId={product.id} canEdit={can('commerce.products')} />
+      ) : null}
+      {product?.productType === 'physical' ? (
+        // Keyed by the variants, so a save that added or removed one loads the contents anew.
+        <BasePricePanel
+          key={product.variants.map((v) => v.id).join(',')}
+          siteId={site.id}
+          productId={product.id}
+          currency={site.currency}
+          prices={Object.fromEntries(
+            product.variants.map((v) => [v.id, v.onSale ? v.salePriceMinor : v.priceMinor]),
+          )}
+          canEdit={can('commerce.products')}
+        />
       ) : null}
       {product ? (
         <WithdrawalExclusion siteId={site.id} productId={product.id} canEdit={can('commerce.products')} />

@@ -2,10 +2,11 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../../api/api-client.js';
 import { useAction, useLoad } from '../../ui/async.js';
 import { Button, Checkbox, ErrorBox, StatusMessage, TextField } from '../../ui/controls.js';
+import { type CountryRateRow, CountryRatesEditor, type EuRates, rowOf } from './country-rates-editor.js';
 
 /*
  * The shop's VAT settings (issue 21) as a section of the store settings: Kleinunternehmer (§ 19 UStG),
- * One-Stop-Shop (§ 3c UStG) and the Steuernummer printed on invoices (GET/PATCH /sites/:id/vat,
+ * One-Stop-Shop (§ 3c UStG) with the owner's own rates per member state, and the Steuernummer printed on invoices (GET/PATCH /sites/:id/vat,
  * commerce.settings). The USt-IdNr. belongs to the legal data.
  */
 
@@ -20,26 +21,40 @@ export const VAT_TEXTS = {
 } as const;
 
 interface VatAnswer {
-  vat: { smallBusiness: boolean; oss: boolean; taxNumber: string };
+  vat: {
+    smallBusiness: boolean;
+    oss: boolean;
+    taxNumber: string;
+    countryRates?: { country: string; taxClass: string; ratePercent: number }[];
+  };
+  euRates?: { rates: EuRates[] };
 }
+
+type VatForm = Omit<VatAnswer['vat'], 'countryRates'>;
 
 export function VatSettings({ siteId }: { siteId: string }) {
   const path = `/sites/${encodeURIComponent(siteId)}/vat`;
   const loaded = useLoad(() => api.get<VatAnswer>(path), [path]);
   const action = useAction();
-  const [vat, setVat] = useState<VatAnswer['vat']>({ smallBusiness: false, oss: false, taxNumber: '' });
+  const [vat, setVat] = useState<VatForm>({ smallBusiness: false, oss: false, taxNumber: '' });
+  const [countryRates, setCountryRates] = useState<CountryRateRow[]>([]);
   const [note, setNote] = useState('');
+  const show = (answer: VatAnswer) => {
+    const { countryRates: rows, ...rest } = answer.vat;
+    setVat(rest);
+    setCountryRates((rows ?? []).map(rowOf));
+  };
   useEffect(() => {
-    if (loaded.data) setVat(loaded.data.vat);
+    if (loaded.data) show(loaded.data);
   }, [loaded.data]);
   if (!loaded.data) return null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setNote('');
-    const saved = await action.run(() => api.patch<VatAnswer>(path, vat));
+    const saved = await action.run(() => api.patch<VatAnswer>(path, { ...vat, countryRates }));
     if (saved) {
-      setVat(saved.vat);
+      show(saved);
       setNote(VAT_TEXTS.saved);
     }
   };
@@ -60,6 +75,14 @@ export function VatSettings({ siteId }: { siteId: string }) {
           checked={vat.oss}
           onChange={(e) => setVat({ ...vat, oss: e.target.checked })}
         />
+        {vat.oss || countryRates.length > 0 ? (
+          <CountryRatesEditor
+            rows={countryRates}
+            euRates={loaded.data.euRates?.rates ?? []}
+            errors={fields}
+            onChange={setCountryRates}
+          />
+        ) : null}
         <TextField
           label={VAT_TEXTS.taxNumber}
           hint={VAT_TEXTS.taxNumberHint}

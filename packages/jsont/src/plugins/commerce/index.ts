@@ -3,6 +3,7 @@ import { addToCartButton } from './add-to-cart-button.js';
 import { cartFormatters } from './cart-formatters.js';
 import { commercePredicates } from './commerce-predicates.js';
 import { summaryFormField } from './form-summary.js';
+import { legalPriceFormatters, legalPricePredicates } from './legal-price-notes.js';
 import { productRestockNotification, productScarcity } from './merchandising.js';
 import { moneyFormatters } from './money-formatters.js';
 import { productCheckout } from './product-checkout.js';
@@ -30,6 +31,7 @@ export const commercePlugin: Plugin = {
     'summary-form-field': summaryFormField,
     ...cartFormatters,
     ...moneyFormatters,
+    ...legalPriceFormatters,
   },
-  predicates: commercePredicates,
+  predicates: { ...commercePredicates, ...legalPricePredicates },
 };

@@ -131,7 +131,7 @@ describe('cart events and flags', () => {
     await act(async () => {
       render(<CartPill totalQuantity={0} subtotalText="" />);
     });
-    const pill = await screen.findByRole('link');
+    const pill = await screen.findByRole('link', { name: /^Warenkorb/ });
     await waitFor(() => expect(pill.textContent).toContain('3'));
     expect(pill.textContent).toContain('30,00 €');
     expect(fetchSpy).toHaveBeenCalledWith('/api/commerce/shopping-cart', expect.anything());
