@@ -1,9 +1,11 @@
-// Profiles add-to-cart on SQLite: the server runs in a child process under `node --cpu-prof`, the load
-// comes from this process, so the profile holds only server work. Prints the hottest functions.
+// Profiles add-to-cart on SQLite: the server runs in a child process, the load comes from this process, so the
+// profile holds only server work; the profiler starts after set-up and one warm-up second, so start-up
+// (migrations, bundling, JIT) is not in it. Prints the hottest functions.
 // Run: node bench/cart/profile-add.mjs [--seconds 5] [--out /tmp/cart-prof] [--top 30] [--what-if sync-normal]
 import { fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +33,17 @@ if (process.env.BAUKASTEN_PROFILE_CHILD) {
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   process.send({ url, hostname, itemId: shop.mug.id, sku: `${hostname}-TASSE` });
-  process.on('message', async () => {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  process.on('message', async (message) => {
+    if (message === 'profile') {
+      await session.post('Profiler.start');
+      process.send('profiling');
+      return;
+    }
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(process.env.BAUKASTEN_PROFILE_DIR, 'add.cpuprofile'), JSON.stringify(profile));
     await app.close();
     await storage.close();
     rmSync(dir, { recursive: true, force: true });
@@ -43,8 +55,12 @@ if (process.env.BAUKASTEN_PROFILE_CHILD) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const child = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--cpu-prof', `--cpu-prof-dir=${out}`],
-    env: { ...process.env, BAUKASTEN_PROFILE_CHILD: '1', BAUKASTEN_WHAT_IF: flag('what-if', '') },
+    env: {
+      ...process.env,
+      BAUKASTEN_PROFILE_CHILD: '1',
+      BAUKASTEN_PROFILE_DIR: out,
+      BAUKASTEN_WHAT_IF: flag('what-if', ''),
+    },
   });
   const shop = await new Promise((resolve) => child.once('message', resolve));
   const crumb = 'benchcrumbbenchcrumb0000';
@@ -74,22 +90,27 @@ if (process.env.BAUKASTEN_PROFILE_CHILD) {
     throw error;
   }
   let next = 0;
-  const result = await new Promise((resolve, reject) =>
-    autocannon(
-      {
-        url: `${shop.url}/api/commerce/shopping-cart/entries`,
-        method: 'POST',
-        connections: 10,
-        duration: seconds,
-        headers: base,
-        body,
-        setupClient(client) {
-          client.setHeaders({ ...base, cookie: `crumb=${crumb}; cart=${carts[next++ % carts.length]}` });
+  const load = (duration) =>
+    new Promise((resolve, reject) =>
+      autocannon(
+        {
+          url: `${shop.url}/api/commerce/shopping-cart/entries`,
+          method: 'POST',
+          connections: 10,
+          duration,
+          headers: base,
+          body,
+          setupClient(client) {
+            client.setHeaders({ ...base, cookie: `crumb=${crumb}; cart=${carts[next++ % carts.length]}` });
+          },
         },
-      },
-      (err, r) => (err ? reject(err) : resolve(r)),
-    ),
-  );
+        (err, r) => (err ? reject(err) : resolve(r)),
+      ),
+    );
+  await load(1);
+  child.send('profile');
+  await new Promise((resolve) => child.once('message', resolve));
+  const result = await load(seconds);
   child.send('stop');
   await new Promise((resolve) => child.once('exit', resolve));
   console.log(

@@ -33,4 +33,34 @@ withTestDatabases((db) => {
     );
     expect(new Set(recorded.map((v) => v.version))).toEqual(new Set([before + 1]));
   });
+
+  it('DSGVO Art. 13: a newsletter block on a visible page is found, on a hidden page or in a text it is not', async () => {
+    const site = (await storage.websites.create({ title: 'Briefladen', hostnames: ['brief.test'] })).id;
+    expect(await storage.legal.navigationHasBlock(site, 'newsletter')).toBe(false);
+    await storage.collections.create(site, {
+      type: 10,
+      urlId: 'versteckt',
+      title: 'Versteckt',
+      hidden: true,
+      blocks: [{ type: 'newsletter', id: 'n1' } as never],
+    });
+    await storage.collections.create(site, {
+      type: 10,
+      urlId: 'ueber-uns',
+      title: 'Über uns',
+      blocks: [{ type: 'text', id: 't1', markdown: 'Unser "type":"newsletter" kommt bald' } as never],
+    });
+    expect(await storage.legal.navigationHasBlock(site, 'newsletter')).toBe(false);
+    await storage.collections.create(site, {
+      type: 10,
+      urlId: 'kontakt',
+      title: 'Kontakt',
+      blocks: [
+        { type: 'heading', id: 'h1', text: 'Post', level: 2 } as never,
+        { type: 'newsletter', id: 'n2' } as never,
+      ],
+    });
+    expect(await storage.legal.navigationHasBlock(site, 'newsletter')).toBe(true);
+    expect(await storage.legal.navigationHasBlock(site, "newsletter%' or 1=1 --")).toBe(false);
+  });
 });

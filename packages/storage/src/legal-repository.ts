@@ -86,6 +86,12 @@ export interface LegalRepository {
   setMadeToOrder(websiteId: string, itemId: string, madeToOrder: boolean): Promise<boolean>;
   /** The product types the website sells (spec codes: 1 physical, 2 digital, 3 service, ...). */
   productTypes(websiteId: string): Promise<number[]>;
+  /**
+   * Whether a page of the navigation holds a block of this type anywhere (the privacy page names the
+   * newsletter when a sign-up form collects addresses). One statement over the stored JSON, so a checkout
+   * does not read and parse every page for it.
+   */
+  navigationHasBlock(websiteId: string, blockType: string): Promise<boolean>;
 }
 
 type VersionRow = LegalTablesOf0023['legal_text_versions'];
@@ -238,6 +244,20 @@ export function legalRepository(db: Kysely<Database>): LegalRepository {
         .where('item_id', '=', itemId)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+    async navigationHasBlock(websiteId, blockType) {
+      // Block types are our own identifiers; anything else would be a LIKE pattern.
+      if (!/^[a-z][a-z-]*$/.test(blockType)) return false;
+      const row = await db
+        .selectFrom('collections')
+        .select('id')
+        .where('website_id', '=', websiteId)
+        .where('hidden', '=', 0)
+        // Blocks are stored as JSON.stringify writes them: no space after the colon.
+        .where('blocks', 'like', `%"type":"${blockType}"%`)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
     async productTypes(websiteId) {
       const rows = await products

@@ -70,6 +70,17 @@ withTestDatabases((db) => {
     return result.order;
   }
 
+  it('the order a checkout is answered with is the order as stored: lines, totals, number and status', async () => {
+    const placed = await place('gleich@example.de', 2);
+    const stored = await storage.orders.findById(websiteId, placed.id);
+    expect(placed).toEqual(stored);
+    expect(placed.status).toBe('open');
+    expect(placed.items.map((i) => [i.sku, i.quantity])).toEqual([
+      ['TASSE', 2],
+      ['EBOOK', 1],
+    ]);
+  });
+
   const physicalLines = (order: Order) =>
     order.items
       .filter((i) => i.variantId && i.data.productType === ProductType.PHYSICAL)

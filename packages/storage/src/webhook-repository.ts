@@ -201,7 +201,24 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
     delivered_at: null,
   });
 
-  async function listSubscriptions(websiteId: string) {
+  /**
+   * Inside one transaction the subscriptions are read once per website: a checkout announces several events
+   * (order.created, stock.low) and each asked again, under the write lock. Writes to them in the same
+   * transaction forget what was read.
+   */
+  const readInThisTransaction = db.isTransaction
+    ? new Map<string, Promise<WebhookSubscription[]>>()
+    : undefined;
+  function listSubscriptions(websiteId: string): Promise<WebhookSubscription[]> {
+    if (!readInThisTransaction) return readSubscriptions(websiteId);
+    let read = readInThisTransaction.get(websiteId);
+    if (!read) {
+      read = readSubscriptions(websiteId);
+      readInThisTransaction.set(websiteId, read);
+    }
+    return read;
+  }
+  async function readSubscriptions(websiteId: string) {
     if (!isKey(websiteId)) return [];
     const rows = await db
       .selectFrom('webhook_subscriptions')
@@ -238,6 +255,7 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
         secret: typeof input.secret === 'function' ? input.secret(id) : input.secret,
         created_at: now,
       };
+      readInThisTransaction?.clear();
       await db.insertInto('webhook_subscriptions').values(row).execute();
       return toSubscription(row);
     },
@@ -255,6 +273,7 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
     },
 
     async replaceSecret(websiteId, subscriptionId, from, to) {
+      readInThisTransaction?.clear();
       const result = await db
         .updateTable('webhook_subscriptions')
         .set({ secret: to })
@@ -267,6 +286,7 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
 
     async deleteSubscription(websiteId, subscriptionId) {
       if (!isKey(websiteId) || !isKey(subscriptionId)) return false;
+      readInThisTransaction?.clear();
       // Deliveries first: SQLite enforces the cascade only with foreign keys switched on.
       await db
         .deleteFrom('webhook_deliveries')

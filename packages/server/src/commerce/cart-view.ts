@@ -65,10 +65,41 @@ const snapshotOf = (entry: StoredCartEntry): EntrySnapshot => entry.chosenVarian
 
 const arrayOf = <T>(value: unknown): T[] | undefined => (Array.isArray(value) ? (value as T[]) : undefined);
 
+type DatedCoupon = CouponDefinition & { validFrom?: number; validUntil?: number };
+
+/**
+ * The rules read from a website's settings, once per website object: the cache hands out the same object
+ * until the settings change, and every add-to-cart and cart view needs them (issue #19). Never changed.
+ */
+const rulesOfWebsite = new WeakMap<
+  Website,
+  { settings: unknown; locale: string; rules: Partial<CartRules> & { coupons: DatedCoupon[] } }
+>();
+
 /** The shop's own tax, shipping and coupon rules from its settings; the defaults where it has none. */
 export function cartRulesOf(website: Website, now = Date.now()): Partial<CartRules> {
+  let known = rulesOfWebsite.get(website);
+  if (!known || known.settings !== website.settings || known.locale !== website.locale) {
+    known = { settings: website.settings, locale: website.locale, rules: rulesFromSettings(website) };
+    rulesOfWebsite.set(website, known);
+  }
+  const { rules } = known;
+  // Coupons the owner limited in time count only within their dates; outside them they are unknown codes.
+  if (rules.coupons.every((c) => c.validFrom === undefined && c.validUntil === undefined)) return rules;
+  return {
+    ...rules,
+    coupons: rules.coupons.filter(
+      (c) =>
+        (c.validFrom === undefined || c.validFrom <= now) &&
+        (c.validUntil === undefined || now <= c.validUntil),
+    ),
+  };
+}
+
+/** The rules as the settings state them, coupons with their dates (filtered per call, below). */
+function rulesFromSettings(website: Website): Partial<CartRules> & { coupons: DatedCoupon[] } {
   const settings = website.settings as Record<string, unknown>;
-  const rules: Partial<CartRules> = {};
+  const rules: Partial<CartRules> & { coupons: DatedCoupon[] } = { coupons: [] };
   const taxRules = arrayOf<TaxRule>(settings.taxRules);
   if (taxRules) rules.taxRules = taxRules;
   // Zones (issue 23); options saved before zones count as the zone "Alle Länder" (cart-totals).
@@ -76,14 +107,7 @@ export function cartRulesOf(website: Website, now = Date.now()): Partial<CartRul
   if (shippingZones) rules.shippingZones = shippingZones;
   const shippingRates = arrayOf<ShippingRate>(settings.shippingRates);
   if (shippingRates) rules.shippingRates = shippingRates;
-  // Coupons the owner limited in time count only within their dates; outside them they are unknown codes.
-  const coupons =
-    arrayOf<CouponDefinition & { validFrom?: number; validUntil?: number }>(settings.coupons) ?? [];
-  rules.coupons = coupons.filter(
-    (c) =>
-      (c.validFrom === undefined || c.validFrom <= now) &&
-      (c.validUntil === undefined || now <= c.validUntil),
-  );
+  rules.coupons = arrayOf<DatedCoupon>(settings.coupons) ?? [];
   // Off unless the owner turned it on: one code per order (#18, finding 5).
   rules.allowCombiningCoupons = settings.allowCombiningCoupons === true;
   rules.vat = vatSettingsOf(website);

@@ -1,0 +1,220 @@
+// Add-to-cart and checkout of this work tree against another checkout of the project (the baseline, e.g. a
+// `git worktree add /tmp/before <commit>` with its own node_modules), both servers running side by side in
+// child processes, the load from this process. Runs alternate between the two (--rounds pairs, in turns
+// AB, BA, ...), so a busy machine slows both alike; the figure is the median of the rounds' ratios.
+// Decision 014 / issue #19: add-to-cart no more than 5 % below the baseline on either database.
+// Run: node bench/cart/compare.mjs --baseline /tmp/before [--seconds 3] [--rounds 5] [--only sqlite|postgres]
+//      [--checkouts 300]
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const args = process.argv.slice(2);
+const flag = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const CRUMB = 'benchcrumbbenchcrumb0000';
+const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+if (process.env.BAUKASTEN_COMPARE_CHILD) {
+  // A child: the server of one checkout on its own database, serving until told to stop.
+  const tree = process.env.BAUKASTEN_COMPARE_CHILD;
+  const { loadServer } = await import(pathToFileURL(join(tree, 'bench/cart/server-bundle.mjs')).href);
+  const server = await loadServer([]);
+  const schema = process.env.BAUKASTEN_COMPARE_SCHEMA;
+  const dir = mkdtempSync(join(tmpdir(), 'baukasten-compare-'));
+  const storage = await server.openStorage(
+    schema
+      ? { databaseUrl: PG_URL, postgresSchema: schema, postgresPoolSize: 10 }
+      : { sqliteFile: join(dir, 'bench.sqlite') },
+  );
+  await storage.migrate();
+  const hostname = 'bench-compare.test';
+  const shop = await server.createTestShop(storage, hostname, 1_000_000_000);
+  const app = await server.buildApp({
+    storage,
+    logLevel: 'silent',
+    commerce: { rateLimiter: new server.InMemoryRateLimiter({ limit: 1e12, windowMs: 60_000 }) },
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  process.send({
+    url,
+    hostname,
+    itemId: shop.mug.id,
+    sku: `${hostname}-TASSE`,
+    address: server.germanAddress,
+  });
+  process.on('message', async () => {
+    await app.close();
+    await storage.close();
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  });
+} else {
+  const baseline = resolve(flag('baseline', ''));
+  if (!flag('baseline', '')) {
+    console.error('--baseline <checkout of the baseline commit> fehlt');
+    process.exit(2);
+  }
+  const seconds = Number(flag('seconds', '3'));
+  const rounds = Number(flag('rounds', '5'));
+  const checkouts = Number(flag('checkouts', '300'));
+  const only = flag('only', '');
+  const here = fileURLToPath(new URL('../..', import.meta.url));
+
+  const start = (tree, schema) =>
+    new Promise((resolveStart, reject) => {
+      const child = fork(fileURLToPath(import.meta.url), [], {
+        env: {
+          ...process.env,
+          // As `npm start` runs: production builds of the libraries (React renders mails), no test shortcuts.
+          NODE_ENV: 'production',
+          BAUKASTEN_COMPARE_CHILD: tree,
+          ...(schema ? { BAUKASTEN_COMPARE_SCHEMA: schema } : {}),
+        },
+      });
+      child.once('message', (shop) => resolveStart({ ...shop, child }));
+      child.once('exit', (code) => reject(new Error(`server of ${tree} ended (${code})`)));
+    });
+  const stop = (server) =>
+    new Promise((done) => {
+      server.child.removeAllListeners('exit');
+      server.child.once('exit', done);
+      server.child.send('stop');
+    });
+
+  const headers = (server, cart) => ({
+    host: server.hostname,
+    'content-type': 'application/json',
+    'x-csrf-token': CRUMB,
+    cookie: cart ? `crumb=${CRUMB}; cart=${cart}` : `crumb=${CRUMB}`,
+  });
+  const addBody = (server) => JSON.stringify({ itemId: server.itemId, sku: server.sku, quantity: 1 });
+  // Plain http requests: fetch may not set the Host header, which names the shop.
+  const newCart = (server) =>
+    new Promise((resolveCart, reject) => {
+      const req = request(
+        `${server.url}/api/commerce/shopping-cart/entries`,
+        { method: 'POST', headers: headers(server) },
+        (res) => {
+          res.resume();
+          const cookie = (res.headers['set-cookie'] ?? []).find((c) => c.startsWith('cart='));
+          if (res.statusCode !== 200 || !cookie) reject(new Error(`add failed: ${res.statusCode}`));
+          else resolveCart(cookie.slice(5).split(';')[0]);
+        },
+      );
+      req.on('error', reject);
+      req.end(addBody(server));
+    });
+  const cartsFor = async (server, count) => {
+    const carts = [];
+    for (let i = 0; i < count; i += 50)
+      carts.push(
+        ...(await Promise.all(Array.from({ length: Math.min(50, count - i) }, () => newCart(server)))),
+      );
+    return carts;
+  };
+  const load = (opts) =>
+    new Promise((done, reject) =>
+      autocannon({ connections: 10, ...opts }, (err, result) => (err ? reject(err) : done(result))),
+    );
+  const addRun = async (server, carts, duration) => {
+    let next = 0;
+    const result = await load({
+      url: `${server.url}/api/commerce/shopping-cart/entries`,
+      method: 'POST',
+      duration,
+      headers: headers(server),
+      body: addBody(server),
+      setupClient(client) {
+        client.setHeaders(headers(server, carts[next++ % carts.length]));
+      },
+    });
+    return { rps: result.requests.average, non2xx: result.non2xx };
+  };
+  const checkoutRun = async (server) => {
+    const carts = await cartsFor(server, checkouts);
+    let next = 0;
+    const body = JSON.stringify({
+      email: 'bench@example.de',
+      shippingAddress: server.address,
+      paymentMethod: 'bank-transfer',
+    });
+    const began = process.hrtime.bigint();
+    const result = await load({
+      url: `${server.url}/api/commerce/checkout`,
+      amount: carts.length,
+      requests: [
+        {
+          method: 'POST',
+          body,
+          setupRequest(req) {
+            req.headers = headers(server, carts[next++ % carts.length]);
+            return req;
+          },
+        },
+      ],
+    });
+    const elapsed = Number(process.hrtime.bigint() - began) / 1e9;
+    return { rps: carts.length / elapsed, non2xx: result.non2xx };
+  };
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const pct = (x) => `${(100 * x).toFixed(1)} %`;
+
+  const compare = async (name, schemas) => {
+    const admin = schemas ? new pg.Client({ connectionString: PG_URL }) : undefined;
+    if (admin) {
+      await admin.connect();
+      for (const s of schemas) await admin.query(`drop schema if exists ${s} cascade; create schema ${s}`);
+    }
+    try {
+      const before = await start(baseline, schemas?.[0]);
+      const after = await start(here, schemas?.[1]);
+      const carts = { before: await cartsFor(before, 100), after: await cartsFor(after, 100) };
+      await addRun(before, carts.before, 1);
+      await addRun(after, carts.after, 1);
+      const addRatios = [];
+      const checkoutRatios = [];
+      console.log(`\n${name}`);
+      for (let round = 0; round < rounds; round++) {
+        // Turns: AB, BA, AB … so neither side always runs on the warmer or the busier second.
+        const order = round % 2 === 0 ? ['before', 'after'] : ['after', 'before'];
+        const add = {};
+        const checkout = {};
+        for (const side of order)
+          add[side] = await addRun(side === 'before' ? before : after, carts[side], seconds);
+        for (const side of order) checkout[side] = await checkoutRun(side === 'before' ? before : after);
+        addRatios.push(add.after.rps / add.before.rps);
+        checkoutRatios.push(checkout.after.rps / checkout.before.rps);
+        const non2xx = add.before.non2xx + add.after.non2xx + checkout.before.non2xx + checkout.after.non2xx;
+        console.log(
+          `  round ${round + 1}: add-to-cart ${Math.round(add.before.rps)} -> ${Math.round(add.after.rps)} req/s (${pct(addRatios.at(-1))}), ` +
+            `checkout ${Math.round(checkout.before.rps)} -> ${Math.round(checkout.after.rps)} req/s (${pct(checkoutRatios.at(-1))})` +
+            (non2xx ? `, non-2xx ${non2xx}` : ''),
+        );
+      }
+      console.log(
+        `  median: add-to-cart ${pct(median(addRatios))} of the baseline, checkout ${pct(median(checkoutRatios))}`,
+      );
+      await stop(before);
+      await stop(after);
+    } finally {
+      if (admin) {
+        for (const s of schemas) await admin.query(`drop schema if exists ${s} cascade`);
+        await admin.end();
+      }
+    }
+  };
+
+  console.log(
+    `baseline ${baseline}, this tree ${here}: ${rounds} rounds, ${seconds} s add-to-cart and ${checkouts} checkouts per side`,
+  );
+  if (only !== 'postgres') await compare('sqlite', undefined);
+  if (only !== 'sqlite') await compare('postgres', ['bench_compare_before', 'bench_compare_after']);
+}
