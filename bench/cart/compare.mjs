@@ -6,6 +6,7 @@
 // Run: node bench/cart/compare.mjs --baseline /tmp/before [--seconds 3] [--rounds 5] [--only sqlite|postgres]
 //      [--checkouts 300]
 import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -22,7 +23,45 @@ const flag = (name, fallback) => {
 const CRUMB = 'benchcrumbbenchcrumb0000';
 const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-if (process.env.BAUKASTEN_COMPARE_CHILD) {
+/** Stripe's fake in a process of its own (it answers the server's API calls, as Stripe would from afar). */
+async function connectStripe(server, storage, shop) {
+  const fake = fork(fileURLToPath(import.meta.url), [], {
+    env: {
+      ...process.env,
+      BAUKASTEN_COMPARE_CHILD: '',
+      BAUKASTEN_COMPARE_STRIPE: process.env.BAUKASTEN_COMPARE_CHILD,
+    },
+  });
+  const stripe = await new Promise((done) => fake.once('message', done));
+  const secretsKey = randomBytes(32);
+  const payments = { secretsKey, stripeApiBase: stripe.apiBase };
+  const setup = new server.PaymentSetup(storage, payments);
+  const seal = (field, value) => setup.seal(shop.websiteId, 'stripe', field, value);
+  await storage.payments.saveProviderSettings(shop.websiteId, 'stripe', {
+    mode: 'test',
+    sealedKeys: {
+      secretKey: seal('secretKey', stripe.secretKey),
+      webhookSecret: seal('webhookSecret', stripe.webhookSecret),
+    },
+    keyHints: {},
+    status: 'connected',
+    checkedAt: Date.now(),
+  });
+  return { payments, stop: () => new Promise((done) => fake.once('exit', done).send('stop')) };
+}
+
+if (process.env.BAUKASTEN_COMPARE_STRIPE) {
+  const { loadServer } = await import(
+    pathToFileURL(join(process.env.BAUKASTEN_COMPARE_STRIPE, 'bench/cart/server-bundle.mjs')).href
+  );
+  const { startFakeStripe } = await loadServer([]);
+  const stripe = await startFakeStripe();
+  process.send({ apiBase: stripe.apiBase, secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret });
+  process.on('message', async () => {
+    await stripe.stop();
+    process.exit(0);
+  });
+} else if (process.env.BAUKASTEN_COMPARE_CHILD) {
   // A child: the server of one checkout on its own database, serving until told to stop.
   const tree = process.env.BAUKASTEN_COMPARE_CHILD;
   const { loadServer } = await import(pathToFileURL(join(tree, 'bench/cart/server-bundle.mjs')).href);
@@ -37,10 +76,15 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
   await storage.migrate();
   const hostname = 'bench-compare.test';
   const shop = await server.createTestShop(storage, hostname, 1_000_000_000);
+  // --card: this tree's shop has Stripe connected (the local fake of its API, in a process of its own) and
+  // the checkout pays by card: the order, then the Checkout Session at Stripe, as a shopper's checkout does.
+  const card =
+    process.env.BAUKASTEN_COMPARE_CARD === '1' ? await connectStripe(server, storage, shop) : undefined;
   const app = await server.buildApp({
     storage,
     logLevel: 'silent',
     commerce: { rateLimiter: new server.InMemoryRateLimiter({ limit: 1e12, windowMs: 60_000 }) },
+    ...(card ? { payments: card.payments, serverTestMode: true } : {}),
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   process.send({
@@ -49,8 +93,10 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
     itemId: shop.mug.id,
     sku: `${hostname}-TASSE`,
     address: server.germanAddress,
+    paymentMethod: card ? 'stripe' : 'bank-transfer',
   });
   process.on('message', async () => {
+    await card?.stop();
     await app.close();
     await storage.close();
     rmSync(dir, { recursive: true, force: true });
@@ -66,9 +112,10 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
   const rounds = Number(flag('rounds', '5'));
   const checkouts = Number(flag('checkouts', '300'));
   const only = flag('only', '');
+  const cardCheckout = args.includes('--card');
   const here = fileURLToPath(new URL('../..', import.meta.url));
 
-  const start = (tree, schema) =>
+  const start = (tree, schema, card = false) =>
     new Promise((resolveStart, reject) => {
       const child = fork(fileURLToPath(import.meta.url), [], {
         env: {
@@ -76,6 +123,7 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
           // As `npm start` runs: production builds of the libraries (React renders mails), no test shortcuts.
           NODE_ENV: 'production',
           BAUKASTEN_COMPARE_CHILD: tree,
+          BAUKASTEN_COMPARE_CARD: card ? '1' : '',
           ...(schema ? { BAUKASTEN_COMPARE_SCHEMA: schema } : {}),
         },
       });
@@ -144,7 +192,7 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
     const body = JSON.stringify({
       email: 'bench@example.de',
       shippingAddress: server.address,
-      paymentMethod: 'bank-transfer',
+      paymentMethod: server.paymentMethod ?? 'bank-transfer',
     });
     const began = process.hrtime.bigint();
     const result = await load({
@@ -175,7 +223,7 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
     }
     try {
       const before = await start(baseline, schemas?.[0]);
-      const after = await start(here, schemas?.[1]);
+      const after = await start(here, schemas?.[1], cardCheckout);
       const carts = { before: await cartsFor(before, 100), after: await cartsFor(after, 100) };
       await addRun(before, carts.before, 1);
       await addRun(after, carts.after, 1);

@@ -72,7 +72,9 @@ export async function loadServer(whatIfs = []) {
         export { buildApp } from './packages/server/src/app.ts';
         export { InMemoryRateLimiter } from './packages/server/src/rate-limit.ts';
         export { createTestShop, germanAddress } from './packages/server/src/commerce/test-shop.ts';
-        export { openStorage } from './packages/storage/src/index.ts';`,
+        export { openStorage } from './packages/storage/src/index.ts';
+        export { PaymentSetup } from './packages/server/src/payments/payment-setup.ts';
+        export { startFakeStripe } from './packages/server/src/payments/testing/fake-stripe.ts';`,
       resolveDir: root,
       loader: 'ts',
     },

@@ -89,3 +89,71 @@ withTestDatabases((db) => {
     expect(await storage.subscriptions.findByOrder(websiteId, 'order-3')).toBeUndefined();
   });
 });
+
+withTestDatabases((db) => {
+  let storage: Storage;
+  let websiteId: string;
+
+  beforeAll(async () => {
+    storage = await db.open();
+    await storage.migrate();
+    websiteId = (await storage.websites.create({ title: 'Abo-Verzug', hostnames: ['abo-verzug.test'] })).id;
+  });
+
+  const due = (orderId: string, email: string): NewSubscription => ({
+    orderId,
+    itemId: 'tee',
+    sku: 'TEE-100',
+    productName: 'Tee',
+    quantity: 1,
+    priceMinor: 890,
+    currency: 'EUR',
+    billingPeriod: { unit: 'MONTH', value: 1 },
+    numBillingCycles: 0,
+    customerEmail: email,
+    startedAt: 1_000,
+    nextBillingAt: 2_000,
+  });
+  const claimOf = async (subscriptionId: string) => {
+    const claims = await storage.subscriptions.claimDueRenewals({ now: 5_000, leaseMs: 60_000, limit: 1000 });
+    return claims.find((c) => c.websiteId === websiteId && c.subscriptionId === subscriptionId)!;
+  };
+
+  it('a renewal whose money failed after its order was placed makes the subscription past due, once', async () => {
+    const subscription = await storage.subscriptions.create(websiteId, due('tee-1', 'a@example.de'));
+    const claim = await claimOf(subscription.id);
+    expect(await storage.subscriptions.renewalPaid(claim, 'tee-renew-2', 9_000, 5_000)).toBe(true);
+    expect(await storage.subscriptions.findRenewalByOrder(websiteId, 'tee-renew-2')).toMatchObject({
+      subscriptionId: subscription.id,
+      period: 2,
+      status: 'paid',
+    });
+    expect(await storage.subscriptions.findRenewalByOrder(websiteId, 'tee-1')).toBeUndefined();
+
+    const answers = await Promise.all([
+      storage.subscriptions.renewalPaymentFailed(websiteId, 'tee-renew-2', 'insufficient_funds', 6_000),
+      storage.subscriptions.renewalPaymentFailed(websiteId, 'tee-renew-2', 'insufficient_funds', 6_000),
+    ]);
+    expect(answers.filter(Boolean)).toHaveLength(1);
+    expect((await storage.subscriptions.findById(websiteId, subscription.id))!.status).toBe('PAST_DUE');
+    const [renewal] = await storage.subscriptions.listRenewals(websiteId, subscription.id);
+    expect(renewal).toMatchObject({ status: 'failed', lastError: 'insufficient_funds' });
+    // Past due: no new period is made or claimed for it.
+    expect(
+      (await storage.subscriptions.claimDueRenewals({ now: 99_000, leaseMs: 1, limit: 1000 })).some(
+        (c) => c.subscriptionId === subscription.id,
+      ),
+    ).toBe(false);
+  });
+
+  it('a period whose order could not be placed fails with its reason and the subscription is past due', async () => {
+    const subscription = await storage.subscriptions.create(websiteId, due('tee-2', 'b@example.de'));
+    const claim = await claimOf(subscription.id);
+    expect(await storage.subscriptions.renewalNotPlaced(claim, 'sold-out', 5_500)).toBe(true);
+    // The claim is spent: a second worker's call changes nothing.
+    expect(await storage.subscriptions.renewalNotPlaced(claim, 'sold-out', 5_500)).toBe(false);
+    expect((await storage.subscriptions.findById(websiteId, subscription.id))!.status).toBe('PAST_DUE');
+    const [renewal] = await storage.subscriptions.listRenewals(websiteId, subscription.id);
+    expect(renewal).toMatchObject({ status: 'failed', lastError: 'sold-out' });
+  });
+});

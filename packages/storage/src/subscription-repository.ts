@@ -78,7 +78,11 @@ export interface ClaimedSubscriptionRenewal extends SubscriptionRenewal {
   leaseUntil: number;
 }
 
-export type SubscriptionStatus = 'ACTIVE' | 'CANCELLED' | 'ENDED';
+/**
+ * PAST_DUE: a renewal's money did not come (a SEPA-Lastschrift that failed) or its order could not be placed
+ * (product gone or sold out, the charge refunded); nothing is charged until the owner sorts it out.
+ */
+export type SubscriptionStatus = 'ACTIVE' | 'PAST_DUE' | 'CANCELLED' | 'ENDED';
 
 export interface Subscription {
   id: string;
@@ -176,6 +180,24 @@ export interface SubscriptionRepository {
   ): Promise<boolean>;
   /** The last attempt was declined: the row fails and the subscription ends. False when the claim was lost. */
   renewalGaveUp(claim: ClaimedSubscriptionRenewal, error: string, now?: number): Promise<boolean>;
+  /**
+   * The period's order could not be placed (product deleted or sold out): the row fails with `reason` and
+   * the subscription is past due. False when the claim was lost.
+   */
+  renewalNotPlaced(claim: ClaimedSubscriptionRenewal, reason: string, now?: number): Promise<boolean>;
+  /**
+   * The money of a renewal order that was waiting for it (SEPA-Lastschrift) failed: its period fails with
+   * `reason` and the subscription is past due. Once: the renewal answers only the first call, later ones
+   * (the webhook redelivered, the reconciliation) get undefined.
+   */
+  renewalPaymentFailed(
+    websiteId: string,
+    orderId: string,
+    reason: string,
+    now?: number,
+  ): Promise<SubscriptionRenewal | undefined>;
+  /** The renewal (period) whose order this is, if it is one. */
+  findRenewalByOrder(websiteId: string, orderId: string): Promise<SubscriptionRenewal | undefined>;
   /** Provider unreachable: the lease is given back and the row is due again at `dueAt`, no attempt counted. */
   postponeRenewal(claim: ClaimedSubscriptionRenewal, dueAt: number): Promise<boolean>;
   listRenewals(websiteId: string, subscriptionId: string): Promise<SubscriptionRenewal[]>;
@@ -236,6 +258,25 @@ export function subscriptionRepository(db: Kysely<Database>): SubscriptionReposi
       .where('status', '=', 'pending')
       .where('claim_token', '=', claim.claimToken);
   const changed = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows) > 0;
+
+  const renewalOfOrder = async (websiteId: string, orderId: string) => {
+    const row = await db
+      .selectFrom('subscription_renewals')
+      .selectAll()
+      .where('website_id', '=', websiteId)
+      .where('order_id', '=', orderId)
+      .executeTakeFirst();
+    return row ? toRenewal(row) : undefined;
+  };
+  /** Only an active subscription falls behind; a cancelled or ended one stays as it is. */
+  const pastDue = (websiteId: string, subscriptionId: string, now: number) =>
+    db
+      .updateTable('subscriptions')
+      .set({ status: 'PAST_DUE', updated_at: now })
+      .where('website_id', '=', websiteId)
+      .where('id', '=', subscriptionId)
+      .where('status', '=', 'ACTIVE')
+      .execute();
 
   const findBy = async (websiteId: string, column: 'id' | 'order_id', value: string) => {
     if (!isKey(websiteId) || !isKey(value)) return undefined;
@@ -428,6 +469,33 @@ export function subscriptionRepository(db: Kysely<Database>): SubscriptionReposi
         .execute();
       return true;
     },
+
+    async renewalNotPlaced(claim, reason, now = Date.now()) {
+      const result = await held(claim)
+        .set({ status: 'failed', lease_until: null, last_error: reason, updated_at: now })
+        .executeTakeFirst();
+      if (!changed(result)) return false;
+      await pastDue(claim.websiteId, claim.subscriptionId, now);
+      return true;
+    },
+
+    async renewalPaymentFailed(websiteId, orderId, reason, now = Date.now()) {
+      if (!isKey(websiteId) || !isKey(orderId)) return undefined;
+      const result = await db
+        .updateTable('subscription_renewals')
+        .set({ status: 'failed', last_error: reason, updated_at: now })
+        .where('website_id', '=', websiteId)
+        .where('order_id', '=', orderId)
+        .where('status', '=', 'paid')
+        .executeTakeFirst();
+      if (!changed(result)) return undefined;
+      const renewal = await renewalOfOrder(websiteId, orderId);
+      if (renewal) await pastDue(websiteId, renewal.subscriptionId, now);
+      return renewal;
+    },
+
+    findRenewalByOrder: (websiteId, orderId) =>
+      isKey(websiteId) && isKey(orderId) ? renewalOfOrder(websiteId, orderId) : Promise.resolve(undefined),
 
     async postponeRenewal(claim, dueAt) {
       return changed(

@@ -98,6 +98,7 @@ function decideAddition(
   basis: AddBasis,
   input: AddToCartInput,
   ownCartData: Record<string, unknown> | undefined,
+  lockedPriceMinor?: number,
 ): { addition: CartAddition; totals: CartTotals } {
   const item = asProductItem(basis.item);
   const product = item.product;
@@ -136,7 +137,8 @@ function decideAddition(
     chosenVariant: snapshot,
     ...(input.additionalFields !== undefined ? { additionalFields: input.additionalFields } : {}),
     ...(input.subscriptionOptionId !== undefined ? { subscriptionOptionId: input.subscriptionOptionId } : {}),
-    purchasePriceMinor: priceOf(variant),
+    // A subscription's renewal keeps the price the shopper agreed to when subscribing (issue #20).
+    purchasePriceMinor: lockedPriceMinor ?? priceOf(variant),
   };
   const placement = placeInCart(entries, entry);
   const after: StoredCartEntry[] = placement.merge
@@ -199,8 +201,13 @@ export class CartService {
    * A new cart holding this one line, for the gift-card and subscription checkouts (R6.3.1), with their own
    * cart data. The line goes through the same rules and the same write as any add.
    */
-  async startOwnCart(website: Website, input: AddToCartInput, data: Record<string, unknown>) {
-    return this.#add(website, undefined, input, data);
+  async startOwnCart(
+    website: Website,
+    input: AddToCartInput,
+    data: Record<string, unknown>,
+    lockedPriceMinor?: number,
+  ) {
+    return this.#add(website, undefined, input, data, lockedPriceMinor);
   }
 
   /** Adds to one cart run one after another in this process, so they never decide on each other's past. */
@@ -232,6 +239,7 @@ export class CartService {
     cartId: string | undefined,
     input: AddToCartInput,
     ownCartData: Record<string, unknown> | undefined,
+    lockedPriceMinor?: number,
   ) {
     for (let attempt = 0; attempt < ADD_ATTEMPTS; attempt++) {
       const basis = await this.storage.carts.readForAdd(
@@ -240,7 +248,7 @@ export class CartService {
         input.itemId,
         attempt > 0,
       );
-      const decided = decideAddition(website, basis, input, ownCartData);
+      const decided = decideAddition(website, basis, input, ownCartData, lockedPriceMinor);
       const written = await this.storage.carts.writeAddition(website.id, decided.addition);
       if (written) return { ...written, totals: decided.totals };
     }

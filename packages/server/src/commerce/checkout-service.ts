@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ADD_TO_CART_MESSAGES,
   bankTransferDueAt,
+  dateTimeFormat,
   FORM_MESSAGES,
   formatMoney,
   germanCountryName,
@@ -250,7 +251,13 @@ export class CheckoutService {
         ...(totals.appliedDiscounts.length ? { discounts: totals.appliedDiscounts } : {}),
         applicableTaxRules: totals.applicableTaxRules,
         // VAT per rate as the shopper saw it at the checkout (§ 14 Abs. 4 Nr. 8 UStG); the invoice reads it.
-        vat: { treatment: totals.vatTreatment, lines: totals.vatLines, note: totals.vatNote },
+        vat: {
+          treatment: totals.vatTreatment,
+          lines: totals.vatLines,
+          note: totals.vatNote,
+          // The rate each tax class took (the owner's per-country rates included) for the invoice lines.
+          classRates: totals.vatClassRates,
+        },
         ...(buyer.company ? { buyer } : {}),
         payment: { method: provider.id, reference: payment.reference, status: payment.status },
         // The visit the order was placed in: its purchase, recorded when paid, joins that visit's funnel.
@@ -389,7 +396,7 @@ async function enqueueOrderConfirmation(
       ...(account && giroCodeTextOf(website, order)
         ? { giroCodeUrl: `${shopUrl}/checkout/girocode/${encodeURIComponent(order.id)}.png` }
         : {}),
-      transferDueText: new Intl.DateTimeFormat(website.locale, {
+      transferDueText: dateTimeFormat(website.locale, {
         dateStyle: 'long',
         timeZone: website.timeZone,
       }).format(bankTransferDueAt(order.createdAt, paymentOptionsOf(website).bankTransferDays)),

@@ -73,5 +73,11 @@ export const accountTexts = {
     string,
     string
   >,
-  subscriptionStatus: { ACTIVE: 'Aktiv', CANCELLED: 'Gekündigt', ENDED: 'Beendet' } as Record<string, string>,
+  subscriptionStatus: {
+    ACTIVE: 'Aktiv',
+    // Issue #20: a renewal's money failed or its order could not be placed; nothing is charged meanwhile.
+    PAST_DUE: 'Zahlung ausstehend',
+    CANCELLED: 'Gekündigt',
+    ENDED: 'Beendet',
+  } as Record<string, string>,
 } as const;

@@ -1,5 +1,5 @@
 import { formatMoney, PageType, SESSION_MESSAGES } from '@baukasten/commerce';
-import type { Storage } from '@baukasten/storage';
+import type { Order, Storage } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { orderView } from '../commerce/checkout-service.js';
@@ -9,6 +9,8 @@ import { requireCrumb } from '../crumb.js';
 import { HttpError } from '../http-error.js';
 import { siteOrigin } from '../pages/seo-routes.js';
 import { parseOr400 } from '../parse-input.js';
+import { isHostedMethod } from '../payments/hosted-checkout.js';
+import { PaymentGatewayError } from '../payments/payment-gateway.js';
 import { InMemoryRateLimiter, type RateLimiter } from '../rate-limit.js';
 import { websiteOf } from '../site-request.js';
 import {
@@ -82,6 +84,22 @@ export function registerGiftCardRoutes(
     await requireCrumb(request);
     await limited(limiter)(request);
   };
+  // Stripe and PayPal, when the site connected them, as at the cart checkout (issue #20).
+  const hosted = options.hostedPayments;
+  const hostedProvidersOf = async (request: FastifyRequest) =>
+    hosted ? await hosted.providersFor(websiteOf(request)) : [];
+  /**
+   * An order to be paid at Stripe or PayPal: the provider's page, asked for after the order transaction.
+   * Undefined for every other order. A provider that is down leaves the order (and its pending card, still
+   * without a code) waiting on the confirmation page with the German notice and "Jetzt bezahlen".
+   */
+  const providerPageOf = async (request: FastifyRequest, order: Order) => {
+    const payment = (order.data.payment ?? {}) as { method?: unknown; status?: unknown };
+    if (!hosted || !isHostedMethod(payment.method) || payment.status === 'PAID') return undefined;
+    return hosted.start(websiteOf(request), order, siteOrigin(request));
+  };
+  const orderPageOf = (orderId: string, notice?: string) =>
+    `/checkout/bestaetigt?orderId=${encodeURIComponent(orderId)}${notice ? `&zahlung=${notice}` : ''}`;
 
   /** The gift-card checkout page; with a refusal, the refused form again (status 422, issue 22). */
   const renderOffer = async (
@@ -130,7 +148,7 @@ export function registerGiftCardRoutes(
       amountText: context.amountText,
       priceText: context.priceText,
       crumb: request.crumb,
-      providers: giftCards.providersFor(website),
+      providers: [...giftCards.providersFor(website), ...(await hostedProvidersOf(request))],
       refusal,
     });
     return sendCheckoutPage(
@@ -167,8 +185,25 @@ export function registerGiftCardRoutes(
           ...(body.fromName ? { fromName: body.fromName } : {}),
         },
         siteOrigin(request),
+        await hostedProvidersOf(request),
       );
-      if (isFormPost(request)) return reply.redirect(confirmationUrl(order.id), 303);
+      let paymentUrl: string | undefined;
+      let paymentError: PaymentGatewayError | undefined;
+      try {
+        paymentUrl = await providerPageOf(request, order);
+      } catch (error) {
+        if (!(error instanceof PaymentGatewayError)) throw error;
+        request.log.warn({ kind: error.kind }, 'gift card payment start failed');
+        paymentError = error;
+      }
+      if (isFormPost(request)) {
+        if (paymentUrl) return reply.redirect(paymentUrl, 303);
+        if (paymentError) {
+          const notice = paymentError.kind === 'declined' ? 'failed' : 'unavailable';
+          return reply.redirect(orderPageOf(order.id, notice), 303);
+        }
+        return reply.redirect(confirmationUrl(order.id), 303);
+      }
       // The full code only in this answer to the buyer of a paid card; it is stored as a hash. A card
       // of an unpaid order has no code yet: it is drawn and mailed when the payment arrives.
       const giftCard = issued
@@ -178,7 +213,19 @@ export function registerGiftCardRoutes(
             maskedCode: maskGiftCardCode(issued.card.codeLast4),
           }
         : { ...giftCardView(website, card), maskedCode: null, message: giftCardMessages.pendingCode };
-      return reply.code(201).send({ order: orderView(website, order), giftCard });
+      return reply.code(201).send({
+        order: orderView(website, order),
+        giftCard,
+        ...(paymentUrl ? { paymentUrl } : {}),
+        ...(paymentError
+          ? {
+              paymentError: {
+                type: `PAYMENT_${paymentError.kind.toUpperCase()}`,
+                message: paymentError.message,
+              },
+            }
+          : {}),
+      });
     } catch (error) {
       // A plain form gets its page again with what was typed, never a JSON answer (issue 22).
       if (isFormPost(request) && error instanceof HttpError) {

@@ -127,6 +127,11 @@ export class GiftCardService {
     website: Website,
     input: GiftCardPurchaseInput,
     shopUrl: string,
+    /**
+     * Stripe and PayPal as the site connected them (payments/hosted-checkout.ts): the order is placed
+     * unpaid, the card stays PENDING without a code, and it is activated when the provider says paid.
+     */
+    hostedProviders: readonly PaymentProvider[] = [],
   ): Promise<{ order: Order; card: GiftCard; issued?: IssuedGiftCard }> {
     const offer = await this.offer(website, input);
     // Checked before a cart is made, so a typo leaves nothing behind.
@@ -160,6 +165,7 @@ export class GiftCardService {
       },
       {
         shopUrl,
+        hostedProviders,
         whenPlaced: async (tx, placed) => {
           const fromName = input.fromName?.trim();
           // A card of a test order is a test card: it pays test orders only (finding 2).

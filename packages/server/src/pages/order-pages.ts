@@ -65,8 +65,8 @@ function providerPaymentOf(order: Order, isPaid: boolean, notice: string | undef
   return {
     message: PAYMENT_STATE_TEXTS[key],
     isError: key === 'failed' || key === 'unavailable' || key === 'amount_mismatch',
-    // A SEPA-Lastschrift on its way needs no second payment.
-    retry: key === 'pending' ? null : { action: retryPath(order.id), crumb },
+    // A SEPA-Lastschrift on its way, or a payment being checked, needs no second payment.
+    retry: key === 'pending' || key === 'checking' ? null : { action: retryPath(order.id), crumb },
   };
 }
 const statusQuery = z.object({ email: z.string().max(256) });

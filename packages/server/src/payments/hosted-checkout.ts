@@ -54,7 +54,10 @@ export const PAYMENT_STATE_TEXTS = {
     'Die Zahlung ist noch nicht abgeschlossen. Du kannst sie beim Zahlungsanbieter fortsetzen.',
   started: 'Die Zahlung ist noch nicht abgeschlossen. Du kannst sie beim Zahlungsanbieter fortsetzen.',
   pending:
-    'Deine Zahlung wird gerade bestätigt (zum Beispiel eine SEPA-Lastschrift). Wir schicken dir eine E-Mail, sobald sie eingegangen ist.',
+    'Zahlung in Bearbeitung: Deine Zahlung wird gerade bestätigt (zum Beispiel eine SEPA-Lastschrift). Downloads und Gutscheincodes bekommst du, sobald sie eingegangen ist – wir schicken dir dann eine E-Mail.',
+  /** Back from the provider, but it did not answer our question in time: the webhook will tell. */
+  checking:
+    'Wir prüfen deine Zahlung gerade beim Zahlungsanbieter. Bitte zahle nicht noch einmal – wir schicken dir eine E-Mail, sobald sie bestätigt ist.',
   failed: PAYMENT_MESSAGES.declined,
   cancelled:
     'Die Zahlung wurde abgebrochen. Deine Bestellung ist gespeichert – du kannst sie jetzt bezahlen.',

@@ -3,6 +3,7 @@ import { recordPurchase } from '../analytics/purchase-event.js';
 import { activateGiftCardsOf } from '../gift-cards/gift-card-activation.js';
 import { issueInvoiceFor } from '../invoices/invoice-service.js';
 import { type PublicUrl, siteBaseUrl } from '../site-url.js';
+import { whenRenewalPaymentFailed } from '../subscriptions/renewal-notices.js';
 import { emitOrderEvent } from '../webhooks/webhook-events.js';
 import { latePaymentHooks } from './payment-deadlines.js';
 import { paymentReceivedEmail } from './payment-emails.js';
@@ -44,6 +45,8 @@ export function orderPaidHooks(publicUrl: () => PublicUrl): SettleHooks {
   return {
     // Money after the order's reservation ran out: kept when the stock allows, else refunded.
     ...latePaymentHooks(),
+    // A renewal's SEPA-Lastschrift returned by the bank: its order is cancelled, the subscription past due.
+    onFailed: (tx, payment, snapshot) => whenRenewalPaymentFailed(tx, payment, snapshot, publicUrl),
     async onPaid(tx, order, _payment, snapshot) {
       const website = await tx.websites.findById(order.websiteId);
       if (!website) return;

@@ -176,7 +176,7 @@ withTestDatabases((db) => {
         const returned = await visitor.request('GET', `${back.pathname}${back.search}`);
         expect(returned.headers.location).toContain('zahlung=pending');
         const page = await visitor.request('GET', String(returned.headers.location));
-        expect(page.body).toContain('Deine Zahlung wird gerade bestätigt');
+        expect(page.body).toContain('Zahlung in Bearbeitung');
         later(31);
         expect(await worker().runDue()).toMatchObject({ postponed: 1, expired: 0 });
         expect((await orderOf(orderId)).status).toBe('open');

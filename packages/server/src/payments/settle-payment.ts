@@ -56,6 +56,12 @@ export interface SettleHooks {
    * it could not keep. Never throws; the deadline worker tries again.
    */
   afterLatePayment?: (storage: Storage, gateway: PaymentGateway, payment: Payment) => Promise<void>;
+  /**
+   * Runs inside the settlement transaction when the provider reports the payment failed (a SEPA-Lastschrift
+   * returned by the bank). May run again for the same payment (reconciliation after the webhook): it must
+   * act once by itself.
+   */
+  onFailed?: (tx: Storage, payment: Payment, snapshot: PaymentSnapshot) => Promise<void>;
 }
 
 export interface SettleInput {
@@ -106,6 +112,7 @@ export async function settlePayment(
         snapshot.failureCode,
         now,
       );
+      if (snapshot.state === 'failed') await hooks.onFailed?.(tx, payment, snapshot);
       return {
         outcome: 'not-paid',
         state: snapshot.state,

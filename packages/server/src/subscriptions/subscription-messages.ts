@@ -20,6 +20,12 @@ export const subscriptionMessages = {
   /** Shown with Stripe: the first payment saves the method for the renewals (off-session, SEPA mandate). */
   renewalConsent: (shopTitle: string) =>
     `Mit Karte oder SEPA-Lastschrift (Stripe): Ich ermächtige ${shopTitle}, künftige Zahlungen dieses Abos mit der Zahlungsart einzuziehen, mit der ich jetzt bezahle, jeweils zum Abrechnungstermin und bis das Abo endet. Mein Kreditinstitut kann eine SEPA-Lastschrift innerhalb von acht Wochen erstatten.`,
+  /**
+   * Shown when Stripe is offered: the other methods cannot collect later periods by themselves (PayPal
+   * would need a vaulted billing agreement we do not set up, Vorkasse a transfer each time).
+   */
+  onlyRenewingMethods:
+    'Für Abos bieten wir nur Zahlungsarten an, mit denen die Folgezahlungen automatisch eingezogen werden können: Karte oder SEPA-Lastschrift über Stripe. PayPal und Vorkasse sind für Abos deshalb nicht möglich.',
   // Its confirmation page.
   thanks: 'Vielen Dank!',
   active: (productName: string) => `Dein Abonnement für ${productName} ist aktiv.`,

@@ -16,6 +16,7 @@ import { type PaymentGateway, PaymentGatewayError } from '../payments/payment-ga
 import { paymentOptionsOf } from '../payments/payment-options.js';
 import type { PaymentSetup } from '../payments/payment-setup.js';
 import { type PublicUrl, siteBaseUrl } from '../site-url.js';
+import { renewalNotPlacedEmails } from './renewal-notices.js';
 import { addBillingPeriods } from './subscription-schedule.js';
 
 /*
@@ -31,6 +32,12 @@ import { addBillingPeriods } from './subscription-schedule.js';
  * A declined charge mails the shopper and is tried again after `retryDelayMs`; after the owner's number of
  * attempts (`renewalAttempts`, payment settings) the subscription ends with a last mail. A provider that
  * cannot be reached counts no attempt: the renewal is simply due again a few minutes later.
+ *
+ * The period costs what the shopper agreed to when subscribing (the subscription's `priceMinor`), not what
+ * the product costs today. A SEPA-Lastschrift answers `processing`: the order then waits for its money like
+ * any Stripe order (payment row, webhook, reconciliation; renewal-notices.ts for a failure). A period whose
+ * order cannot be placed (product deleted or sold out) is refunded if it was charged, once (idempotency key
+ * `renew-refund-<subscription>-<period>`), and the subscription is past due with a mail to owner and shopper.
  */
 
 export const RENEWAL_RETRY_DELAY_MS = 24 * 60 * 60 * 1000;
@@ -66,7 +73,20 @@ export interface RenewalRound {
   declined: number;
   ended: number;
   postponed: number;
+  /** The order could not be placed (product gone or sold out): refunded if charged, subscription past due. */
+  notPlaced: number;
 }
+
+/** Why a period's order could not be placed, as kept on the renewal (`last_error`). */
+export type NotPlacedReason = 'product-unavailable' | 'sold-out';
+
+/** The checkout's refusals that mean "this product cannot be ordered now", not "try again in a minute". */
+const NOT_PLACEABLE: Record<string, NotPlacedReason> = {
+  OUT_OF_STOCK: 'sold-out',
+  CUSTOM_FORM_RENDER_ERROR_OUT_OF_STOCK: 'sold-out',
+  VARIANT_UNAVAILABLE: 'product-unavailable',
+  NO_VARIANT_SELECTED: 'product-unavailable',
+};
 
 type Outcome = keyof RenewalRound;
 
@@ -115,6 +135,15 @@ export function subscriptionEndedEmail(
   };
 }
 
+/** What the renewal's checkout did at Stripe, for the worker to act on when the order then fails. */
+interface RenewalCharge {
+  cartId?: string;
+  made?: { providerPaymentId: string; amountMinor: number; currency: string; state: string };
+}
+
+/** What became of a charge whose order could not be placed; the mails say it as it is. */
+export type UnplacedChargeRefund = 'none' | 'refunded' | 'pending-charge';
+
 class RenewalDeclined extends Error {
   constructor(readonly code: string) {
     super(`renewal declined: ${code}`);
@@ -141,7 +170,7 @@ export class SubscriptionRenewalWorker {
 
   async runDue(): Promise<RenewalRound> {
     const o = this.#o;
-    const round: RenewalRound = { renewed: 0, declined: 0, ended: 0, postponed: 0 };
+    const round: RenewalRound = { renewed: 0, declined: 0, ended: 0, postponed: 0, notPlaced: 0 };
     const claims = await o.storage.subscriptions.claimDueRenewals({
       now: o.now(),
       leaseMs: o.leaseMs,
@@ -177,10 +206,24 @@ export class SubscriptionRenewalWorker {
       return 'postponed';
     }
     const shopUrl = siteBaseUrl(website, o.publicUrl());
+    const charge: RenewalCharge = {};
     try {
-      await this.#placeRenewalOrder(website, subscription, claim, gateway, saved, shopUrl);
+      await this.#placeRenewalOrder(website, subscription, claim, gateway, saved, shopUrl, charge);
       return 'renewed';
     } catch (error) {
+      const notPlaced = error instanceof HttpError ? NOT_PLACEABLE[error.type] : undefined;
+      if (notPlaced) {
+        // Outside the checkout and its transaction: a charge made for an order that cannot be placed goes
+        // back (a throw here postpones the renewal; the retry's refund carries the same key, so Stripe
+        // refunds once). Then owner and shopper hear why; nothing more is charged until the owner acts.
+        const refund = await this.#refundUnplacedCharge(website, subscription, claim, gateway, charge);
+        return storage.transaction(async (tx): Promise<Outcome> => {
+          if (!(await tx.subscriptions.renewalNotPlaced(claim, notPlaced, o.now()))) return 'postponed';
+          const mails = await renewalNotPlacedEmails(tx, website, subscription, notPlaced, shopUrl, refund);
+          for (const mail of mails) await tx.outbox.enqueue(website.id, mail);
+          return 'notPlaced';
+        });
+      }
       const declined =
         error instanceof RenewalDeclined ||
         (error instanceof HttpError && error.type === 'PAYMENT_DECLINED') ||
@@ -214,6 +257,7 @@ export class SubscriptionRenewalWorker {
     gateway: PaymentGateway,
     saved: SavedPaymentMethod,
     shopUrl: string,
+    charge: RenewalCharge,
   ) {
     const o = this.#o;
     const { storage } = o;
@@ -232,6 +276,8 @@ export class SubscriptionRenewalWorker {
             : {}),
         },
         { checkout: 'subscription-renewal', subscriptionId: subscription.id, period: claim.period },
+        // The price agreed when subscribing, whatever the product costs today.
+        subscription.priceMinor,
       );
       cartId = cart.id;
       if (!(await storage.subscriptions.setRenewalCart(claim, cartId))) {
@@ -239,11 +285,12 @@ export class SubscriptionRenewalWorker {
       }
     }
     const connection = (await o.setup.connected(website.id)).find((c) => c.provider === 'stripe');
+    charge.cartId = cartId;
     const provider: PaymentProvider = {
       id: 'stripe',
       testMode: connection?.mode !== 'live',
       async authorize(request) {
-        const charge = await gateway.chargeOffSession!({
+        const result = await gateway.chargeOffSession!({
           customerId: saved.customerId,
           paymentMethodId: saved.paymentMethodId,
           amountMinor: request.amountMinor,
@@ -256,13 +303,21 @@ export class SubscriptionRenewalWorker {
           },
           idempotencyKey: `renew-${subscription.id}-${claim.period}`,
         });
-        if (charge.state === 'failed') throw new RenewalDeclined(charge.failureCode ?? 'declined');
+        if (result.state === 'failed') throw new RenewalDeclined(result.failureCode ?? 'declined');
+        charge.made = {
+          providerPaymentId: result.providerPaymentId,
+          amountMinor: request.amountMinor,
+          currency: request.currency,
+          state: result.state,
+        };
         return {
           ok: true,
-          reference: charge.providerPaymentId,
-          status: charge.state === 'paid' ? 'PAID' : 'AWAITING_PAYMENT',
+          reference: result.providerPaymentId,
+          status: result.state === 'paid' ? 'PAID' : 'AWAITING_PAYMENT',
         };
       },
+      // Nothing here: whether a charge goes back depends on why the order failed, which only the worker
+      // knows (a lost claim means another worker places the order with this very charge).
       async release() {},
     };
     const shipping = subscription.data.shippingAddress;
@@ -287,9 +342,60 @@ export class SubscriptionRenewalWorker {
           if (!(await tx.subscriptions.renewalPaid(claim, order.id, nextBillingAt, o.now()))) {
             throw new Error('renewal claim lost');
           }
+          // The charge as a payment of the order: a SEPA-Lastschrift still `processing` is settled by
+          // Stripe's webhook or the reconciliation (payment-deadlines.ts) like any order, and refunds
+          // from the editor find the payment.
+          const payment = order.data.payment as { reference?: string; status?: string };
+          const made = charge.made;
+          if (made && payment.reference) {
+            const recorded = await tx.payments.recordStarted(
+              website.id,
+              {
+                orderId: order.id,
+                provider: 'stripe',
+                providerPaymentId: payment.reference,
+                amountMinor: made.amountMinor,
+                currency: made.currency,
+                testMode: order.testMode,
+                status: 'pending',
+              },
+              o.now(),
+            );
+            if (payment.status === 'PAID') await tx.payments.markPaid(website.id, recorded.id, o.now());
+          }
         },
       },
     );
+  }
+
+  /**
+   * Gives back the charge of a period whose order could not be placed, once (idempotency key of the
+   * period). Money of an order that exists after all (another worker placed it) stays. A SEPA-Lastschrift
+   * still `processing` cannot be refunded yet: the owner is told to refund it when it has arrived.
+   */
+  async #refundUnplacedCharge(
+    website: Website,
+    subscription: Subscription,
+    claim: ClaimedSubscriptionRenewal,
+    gateway: PaymentGateway,
+    charge: RenewalCharge,
+  ): Promise<UnplacedChargeRefund> {
+    const made = charge.made;
+    if (!made?.providerPaymentId) return 'none';
+    const placed = charge.cartId
+      ? await this.#o.storage.orders.findByCart(website.id, charge.cartId)
+      : undefined;
+    if ((placed?.data.payment as { reference?: unknown } | undefined)?.reference === made.providerPaymentId) {
+      return 'none';
+    }
+    if (made.state !== 'paid') return 'pending-charge';
+    await gateway.refund({
+      providerPaymentId: made.providerPaymentId,
+      amountMinor: made.amountMinor,
+      currency: made.currency,
+      idempotencyKey: `renew-refund-${subscription.id}-${claim.period}`,
+    });
+    return 'refunded';
   }
 
   /** A first payment whose webhook came before the return: the saved method is asked of Stripe once. */

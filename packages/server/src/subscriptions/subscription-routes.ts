@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { additionalFieldsInput, optionalText } from '../commerce/cart-input.js';
 import { type EntrySnapshot, totalsOf } from '../commerce/cart-view.js';
-import { orderView } from '../commerce/checkout-service.js';
+import { FieldsError, orderView } from '../commerce/checkout-service.js';
 import type { CommerceOptions } from '../commerce/commerce-routes.js';
 import { defaultPaymentProviders } from '../commerce/payment-providers.js';
 import { requireCrumb } from '../crumb.js';
@@ -63,11 +63,18 @@ export function registerSubscriptionRoutes(
   const providers = options.paymentProviders ?? defaultPaymentProviders;
   const subscriptions = new SubscriptionService(storage, providers, options.serverTestMode ?? false);
   // Stripe, when connected: its first payment saves the method for the renewals (subscription-renewals.ts).
-  // PayPal is not offered for subscriptions: its renewals would need a billing agreement.
+  // Then it is the only method offered: PayPal's renewals would need a vaulted billing agreement (not set
+  // up), and Vorkasse or the test card cannot be charged for later periods at all. A shop without Stripe
+  // keeps its other methods for the first period (decision noted in the report of issue #20).
   const hosted = options.hostedPayments;
   const stripeOf = async (request: FastifyRequest) =>
     hosted ? (await hosted.providersFor(websiteOf(request))).filter((p) => p.id === 'stripe') : [];
   /** After the order: Stripe's page for the first payment (method saved), else undefined. */
+  /** The methods a subscription may be paid with: only Stripe when it is there, else the shop's others. */
+  const methodsOf = async (request: FastifyRequest) => {
+    const stripe = await stripeOf(request);
+    return stripe.length > 0 ? stripe : subscriptions.providersFor(websiteOf(request));
+  };
   const stripePageOf = async (request: FastifyRequest, order: Order) => {
     const payment = (order.data.payment ?? {}) as { method?: unknown; status?: unknown };
     if (!hosted || payment.method !== 'stripe' || payment.status === 'PAID') return undefined;
@@ -146,13 +153,16 @@ export function registerSubscriptionRoutes(
       form: {
         crumb: request.crumb,
         hidden: { cartToken: cart.id },
-        providers: [...subscriptions.providersFor(website), ...stripe],
+        providers: await methodsOf(request),
         needsAddress,
         prefill,
         refusal: refusal?.(needsAddress),
       },
       ...(stripe.length > 0
-        ? { renewalConsentText: subscriptionMessages.renewalConsent(website.title) }
+        ? {
+            renewalConsentText: subscriptionMessages.renewalConsent(website.title),
+            renewingMethodsHint: subscriptionMessages.onlyRenewingMethods,
+          }
         : {}),
     });
     return sendCheckoutPage(
@@ -179,6 +189,12 @@ export function registerSubscriptionRoutes(
     const body = parseOr400(subscribeBody, request.body);
     const website = websiteOf(request);
     try {
+      // A method that cannot renew (PayPal, Vorkasse while Stripe is there) is refused like an unknown one.
+      const renewing = await stripeOf(request);
+      if (renewing.length > 0 && !renewing.some((m) => m.id === body.paymentMethod)) {
+        const message = subscriptionMessages.onlyRenewingMethods;
+        throw new FieldsError('PAYMENT_METHOD_CANNOT_RENEW', message, { paymentMethod: message });
+      }
       const { order, subscription } = await subscriptions.subscribe(
         website,
         body.cartToken,

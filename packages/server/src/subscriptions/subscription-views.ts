@@ -21,6 +21,8 @@ export interface SubscriptionCheckoutPage {
   form: Omit<CheckoutFormOptions, 'action' | 'submitLabel' | 'extraHtml'>;
   /** Stripe is offered: the consent to charge the renewals with the saved method (issue #20). */
   renewalConsentText?: string;
+  /** Why only Stripe is offered (PayPal and Vorkasse cannot renew by themselves). */
+  renewingMethodsHint?: string;
 }
 
 /** What is subscribed, what is due today and the order form. */
@@ -37,7 +39,13 @@ ${checkoutFormHtml({
   action: '/api/commerce/checkout/subscribe',
   submitLabel: m.subscribe,
   ...(page.renewalConsentText
-    ? { extraHtml: `<p class="hinweis" id="abo-einzug">${esc(page.renewalConsentText)}</p>` }
+    ? {
+        extraHtml: `${
+          page.renewingMethodsHint
+            ? `<p class="hinweis" id="abo-zahlungsarten">${esc(page.renewingMethodsHint)}</p>`
+            : ''
+        }<p class="hinweis" id="abo-einzug">${esc(page.renewalConsentText)}</p>`,
+      }
     : {}),
 })}`;
 }

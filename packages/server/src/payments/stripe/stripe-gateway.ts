@@ -26,6 +26,20 @@ export interface StripeGatewayOptions {
   maxNetworkRetries?: number;
 }
 
+/**
+ * The payment intent events of a renewal charged off-session (no Checkout Session): a SEPA-Lastschrift
+ * that was `processing` succeeds or fails days later.
+ */
+const INTENT_EVENTS = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.processing',
+  'payment_intent.canceled',
+]);
+
+/** A renewal's payment is a PaymentIntent of its own; hosted payments are Checkout Sessions (cs_…). */
+const isIntentId = (id: string) => id.startsWith('pi_');
+
 /** The session events that change what we know of a payment. */
 const SESSION_EVENTS = new Set([
   'checkout.session.completed',
@@ -96,13 +110,17 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
       return { providerPaymentId: session.id, redirectUrl: session.url, state: 'requires_action' };
     },
 
-    async fetchPayment(sessionId) {
-      return snapshotOf(await retrieve(sessionId));
+    async fetchPayment(paymentId) {
+      if (isIntentId(paymentId)) {
+        return intentSnapshotOf(await call(() => stripe.paymentIntents.retrieve(paymentId)));
+      }
+      return snapshotOf(await retrieve(paymentId));
     },
 
     async refund(input) {
-      const session = await retrieve(input.providerPaymentId);
-      const paymentIntent = idOf(session.payment_intent);
+      const paymentIntent = isIntentId(input.providerPaymentId)
+        ? input.providerPaymentId
+        : idOf((await retrieve(input.providerPaymentId)).payment_intent);
       if (!paymentIntent) throw new PaymentGatewayError('rejected', 'no_payment_intent');
       const refund = await call(() =>
         stripe.refunds.create(
@@ -173,6 +191,10 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
         const payment = snapshotOf(session);
         if (event.type === 'checkout.session.async_payment_failed') payment.state = 'failed';
         verified.payment = payment;
+      } else if (INTENT_EVENTS.has(event.type)) {
+        const intent = event.data.object as Stripe.PaymentIntent;
+        verified.providerPaymentId = intent.id;
+        verified.payment = intentSnapshotOf(intent);
       }
       return verified;
     },
@@ -242,6 +264,29 @@ function snapshotOf(session: Stripe.Checkout.Session): PaymentSnapshot {
   }
   if (session.metadata?.websiteId) snapshot.websiteId = session.metadata.websiteId;
   if (failureCode) snapshot.failureCode = failureCode;
+  return snapshot;
+}
+
+/** A payment intent of its own (a renewal): its status is the state, its metadata our ids. */
+function intentSnapshotOf(intent: Stripe.PaymentIntent): PaymentSnapshot {
+  const state: PaymentState =
+    intent.status === 'succeeded'
+      ? 'paid'
+      : intent.status === 'processing'
+        ? 'pending'
+        : intent.status === 'canceled'
+          ? 'cancelled'
+          : intent.last_payment_error
+            ? 'failed'
+            : 'requires_action';
+  const snapshot: PaymentSnapshot = {
+    providerPaymentId: intent.id,
+    state,
+    amountMinor: intent.amount,
+    currency: intent.currency.toUpperCase(),
+  };
+  if (intent.metadata?.websiteId) snapshot.websiteId = intent.metadata.websiteId;
+  if (state === 'failed') snapshot.failureCode = intent.last_payment_error?.code ?? 'declined';
   return snapshot;
 }
 

@@ -152,7 +152,8 @@ export class FakeStripe {
           type: 'redirect_to_url',
           redirect_to_url: { url: `${this.apiBase}/3ds/${intent.id}`, return_url: session.success_url },
         };
-        return this.#successUrl(session);
+        // The card's bank asks the shopper to confirm (3-D Secure) before anything is paid.
+        return intent.next_action.redirect_to_url.url;
       case 'sepa_pending':
         intent.status = 'processing';
         session.status = 'complete';
@@ -178,6 +179,69 @@ export class FakeStripe {
         await this.sendSessionEvent(session.id, 'checkout.session.completed');
         return this.#successUrl(session);
     }
+  }
+
+  /**
+   * A renewal's SEPA-Lastschrift (charged off-session, `processing`) decided days later: the intent succeeds
+   * or falls back to `requires_payment_method` with the bank's reason, and Stripe sends
+   * `payment_intent.succeeded` or `payment_intent.payment_failed`. Returns the event, to deliver it again.
+   */
+  async finishIntent(
+    intentId: string,
+    outcome: 'succeeded' | 'failed',
+  ): Promise<{ id: string; payload: string } | undefined> {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw new Error(`unknown payment intent ${intentId}`);
+    if (outcome === 'succeeded') {
+      intent.status = 'succeeded';
+      intent.amount_received = intent.amount;
+    } else {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = {
+        type: 'card_error',
+        code: 'insufficient_funds',
+        decline_code: 'insufficient_funds',
+        message: "The customer's account has insufficient funds to cover this payment.",
+      };
+    }
+    const type = outcome === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed';
+    return this.sendEvent(type, { ...intent });
+  }
+
+  /** Delivers a signed event about any object to `webhookUrl` (nothing when unset). */
+  async sendEvent(type: string, object: unknown): Promise<{ id: string; payload: string } | undefined> {
+    if (!this.webhookUrl) return undefined;
+    const event = {
+      id: stripeId('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    };
+    const payload = JSON.stringify(event);
+    await this.deliver(event.id, type, payload);
+    return { id: event.id, payload };
+  }
+
+  /**
+   * The shopper confirms 3-D Secure at their bank: the intent succeeds, the session completes paid, the
+   * webhook goes out, and the shopper is sent back to the success URL (returned).
+   */
+  async completeAction(intentId: string): Promise<string> {
+    const intent = this.intents.get(intentId);
+    const session = [...this.sessions.values()].find((s) => s.payment_intent === intentId);
+    if (!intent || !session || intent.status !== 'requires_action') throw new Error('no 3-D Secure open');
+    intent.status = 'succeeded';
+    intent.amount_received = intent.amount;
+    intent.next_action = null;
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    await this.sendSessionEvent(session.id, 'checkout.session.completed');
+    return this.#successUrl(session);
   }
 
   /** A SEPA-Lastschrift that arrived days later. */
@@ -214,6 +278,29 @@ export class FakeStripe {
     const payload = JSON.stringify(event);
     await this.deliver(event.id, type, payload);
     return { id: event.id, payload };
+  }
+
+  /**
+   * The signed event Stripe would send about a session, not delivered: for a test that posts the very same
+   * delivery many times at once (Stripe retries, several instances behind a load balancer).
+   */
+  signedSessionEvent(sessionId: string, type: string): { id: string; payload: string; signature: string } {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`unknown session ${sessionId}`);
+    const event = {
+      id: stripeId('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object: { ...session } },
+    };
+    const payload = JSON.stringify(event);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret });
+    return { id: event.id, payload, signature };
   }
 
   /** Delivers a payload with a valid signature (or the one given, e.g. forged). */
@@ -275,6 +362,24 @@ export class FakeStripe {
       if (page[2] === 'cancel' && request.method === 'POST') return redirect(response, session.cancel_url);
     }
 
+    // The bank's 3-D Secure page: "Bezahlen" confirms, "Abbrechen" returns to Checkout's cancel URL.
+    const challenge = /^\/3ds\/([\w]+)(?:\/(pay|cancel))?$/.exec(path);
+    if (challenge) {
+      const intent = this.intents.get(challenge[1]!);
+      const session = [...this.sessions.values()].find((s) => s.payment_intent === challenge[1]);
+      if (!intent || !session || intent.status !== 'requires_action') {
+        return sendJson(response, 404, { error: { type: 'invalid_request_error', message: 'No such 3DS' } });
+      }
+      if (!challenge[2] && request.method === 'GET') {
+        const amount = `${(intent.amount / 100).toFixed(2)} ${intent.currency.toUpperCase()}`;
+        return sendHtml(response, paymentPage('3-D Secure (Test)', amount, `${path}/pay`, `${path}/cancel`));
+      }
+      if (challenge[2] === 'pay' && request.method === 'POST')
+        return redirect(response, await this.completeAction(intent.id));
+      if (challenge[2] === 'cancel' && request.method === 'POST')
+        return redirect(response, session.cancel_url);
+    }
+
     const form = parseStripeForm(request.method === 'GET' ? url.search.slice(1) : body);
     const idempotencyKey = header(request, 'idempotency-key');
     this.requests.push({
@@ -326,6 +431,20 @@ export class FakeStripe {
           ? { ...session, payment_intent: this.intents.get(session.payment_intent) }
           : session;
       return answer(200, expanded);
+    }
+    const intentPath = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
+    if (request.method === 'GET' && intentPath) {
+      const intent = this.intents.get(intentPath[1]!);
+      if (!intent)
+        return stripeError(
+          response,
+          404,
+          'invalid_request_error',
+          'resource_missing',
+          `No such payment_intent: '${intentPath[1]}'`,
+          'intent',
+        );
+      return answer(200, intent);
     }
     if (request.method === 'POST' && path === '/v1/refunds') return this.#refund(form, answer, response);
     if (request.method === 'POST' && path === '/v1/payment_intents')
@@ -484,6 +603,11 @@ export class FakeStripe {
           payment_intent: intent,
         },
       });
+    }
+    // A SEPA mandate: the debit is submitted and confirmed by the bank days later (`finishIntent`).
+    if (this.scenario === 'sepa_pending') {
+      intent.status = 'processing';
+      return answer(200, intent);
     }
     intent.status = 'succeeded';
     intent.amount_received = amount;
