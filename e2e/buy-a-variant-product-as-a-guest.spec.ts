@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
 import { checkOutWithBankTransfer } from './support/checkout.js';
+import { chooseProductOption } from './support/product-options.js';
 import { type ShopServer, startShopServer } from './support/shop-server.js';
 
 describe('a guest buys a variant product', () => {
@@ -36,9 +37,8 @@ describe('a guest buys a variant product', () => {
     await alert.waitFor({ state: 'detached' });
 
     // Choose both options and add two.
-    await page.selectOption('select[name="option-Größe"]', 'M');
-    const colour = await page.locator('select[name="option-Farbe"] option').nth(1).getAttribute('value');
-    await page.selectOption('select[name="option-Farbe"]', colour ?? '');
+    await chooseProductOption(page, 'Größe', 'M');
+    await chooseProductOption(page, 'Farbe');
     await page.fill('[data-island="product-purchase"] input[name="quantity"]', '2');
     const added = page.waitForResponse((r) => r.url().endsWith('/api/commerce/shopping-cart/entries'));
     await button.click();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
 import { checkOutWithBankTransfer } from './support/checkout.js';
 import { linkInMail } from './support/mail.js';
+import { chooseProductOption } from './support/product-options.js';
 import { type ShopServer, startShopServer } from './support/shop-server.js';
 
 /*
@@ -90,9 +91,8 @@ describe('a shopper buys with express checkout', () => {
     await alert.waitFor({ state: 'detached' });
 
     // A complete choice: the add answers with the cart cookie, and the page moves on to checkout.
-    await page.selectOption('select[name="option-Größe"]', 'S');
-    const colour = await page.locator('select[name="option-Farbe"] option').nth(1).getAttribute('value');
-    await page.selectOption('select[name="option-Farbe"]', colour ?? '');
+    await chooseProductOption(page, 'Größe', 'S');
+    await chooseProductOption(page, 'Farbe');
     await Promise.all([
       page.waitForURL(/\/checkout$/),
       page.locator('[data-island="product-purchase"] button[type="submit"]').click(),

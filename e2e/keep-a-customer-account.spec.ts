@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
 import { checkOutWithBankTransfer } from './support/checkout.js';
 import { linkInMail } from './support/mail.js';
+import { chooseProductOption } from './support/product-options.js';
 import { type ShopServer, startShopServer } from './support/shop-server.js';
 
 const EMAIL = 'stammkundin@example.de';
@@ -95,7 +96,7 @@ describe('a shopper keeps a customer account', () => {
     await page.waitForSelector('[data-island="product-purchase"] [data-hydrated="true"]', {
       state: 'attached',
     });
-    await page.selectOption('select[name="option-Mahlgrad"]', 'Filter');
+    await chooseProductOption(page, 'Mahlgrad', 'Filter');
     await Promise.all([
       page.waitForURL(/\/checkout\/subscribe\?cartToken=/),
       page.locator('[data-island="product-purchase"] button[type="submit"]').click(),

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../packages/server/src/payments/testing/fake-stripe.js';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { chooseProductOption } from './support/product-options.js';
 import { type ShopServer, startShopServer } from './support/shop-server.js';
 
 /*
@@ -56,7 +57,7 @@ describe('a subscription renews with the saved payment method', () => {
     await page.waitForSelector('[data-island="product-purchase"] [data-hydrated="true"]', {
       state: 'attached',
     });
-    await page.selectOption('select[name="option-Mahlgrad"]', 'Filter');
+    await chooseProductOption(page, 'Mahlgrad', 'Filter');
     await Promise.all([
       page.waitForURL(/\/checkout\/subscribe\?cartToken=/),
       page.locator('[data-island="product-purchase"] button[type="submit"]').click(),

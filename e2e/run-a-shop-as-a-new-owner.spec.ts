@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from './support/browser.js';
 import { checkOutWithBankTransfer } from './support/checkout.js';
 import { button, field, newOwnerSite, openSiteOverview, ownerJourney, statusSays } from './support/editor.js';
+import { chooseProductOption } from './support/product-options.js';
 
 /*
  * Issue 8's acceptance: a new owner starts from an empty website, builds a small shop in the editor
@@ -77,8 +78,12 @@ describe('a new owner runs a shop', () => {
       .getByRole('button', { name: 'Start', exact: true })
       .click();
     await owner.getByRole('heading', { name: 'Blöcke von „Start“' }).waitFor();
-    await field(owner, 'Blockart').selectOption({ label: 'Produkte' });
+    // The block library (issue 22): a dialog of every kind of block, picked by its name.
     await button(owner, 'Block hinzufügen').click();
+    await owner
+      .getByRole('dialog', { name: 'Block hinzufügen' })
+      .getByRole('button', { name: 'Produkte', exact: true })
+      .click();
     await field(owner, 'Produktseite').selectOption({ label: 'Laden (/laden)' });
     await field(owner, 'Titel (optional)').fill('Aus der Werkstatt');
     await button(owner, 'Entwurf speichern').click();
@@ -110,8 +115,8 @@ describe('a new owner runs a shop', () => {
     await visitor.waitForSelector('[data-island="product-purchase"] [data-hydrated="true"]', {
       state: 'attached',
     });
-    await visitor.selectOption('select[name="option-Größe"]', 'M');
-    await visitor.selectOption('select[name="option-Farbe"]', 'Blau');
+    await chooseProductOption(visitor, 'Größe', 'M');
+    await chooseProductOption(visitor, 'Farbe', 'Blau');
     await visitor.fill('[data-island="product-purchase"] input[name="quantity"]', '2');
     const added = visitor.waitForResponse((r) => r.url().endsWith('/api/commerce/shopping-cart/entries'));
     await visitor.locator('[data-island="product-purchase"] button[type="submit"]').click();

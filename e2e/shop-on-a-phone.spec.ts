@@ -1,7 +1,28 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { chooseProductOption } from './support/product-options.js';
 import { type ShopServer, startShopServer } from './support/shop-server.js';
+
+/**
+ * The order summary on a phone: one line above `content` naming the total while closed ("Bestellübersicht
+ * anzeigen"); a tap opens the totals. A details element, so it works without script too.
+ */
+async function expectFoldedSummaryAbove(page: Page, content: string) {
+  const fold = page.locator('details.checkout-summary-compact');
+  const line = fold.locator('summary');
+  expect(await fold.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+  const said = (await line.textContent())?.replace(/\s+/g, ' ').trim();
+  expect(said).toMatch(/^Bestellübersicht anzeigen Gesamtsumme \d+,\d\d\s€$/);
+  const lineBox = (await line.boundingBox())!;
+  expect(lineBox.y + lineBox.height).toBeLessThanOrEqual((await page.locator(content).boundingBox())!.y);
+  expect(lineBox.height).toBeGreaterThanOrEqual(44);
+  const grand = fold.locator('.totals__grand dd');
+  expect(await grand.isVisible()).toBe(false);
+  await line.tap();
+  await grand.waitFor();
+  expect(said).toContain((await grand.textContent())?.replace(/\s/g, ' ').trim());
+}
 
 describe('a shopper on a phone (390 px)', () => {
   let server: ShopServer;
@@ -51,10 +72,24 @@ describe('a shopper on a phone (390 px)', () => {
     );
     expect(await page.getByRole('dialog').count()).toBe(0);
 
-    // Choosing size and colour; the add button sits in the bar at the bottom of the screen.
-    await page.selectOption('select[name="option-Größe"]', 'M');
-    const colour = await page.locator('select[name="option-Farbe"] option').nth(1).getAttribute('value');
-    await page.selectOption('select[name="option-Farbe"]', colour ?? '');
+    // Size and colour are buttons; colours show their swatch, and white (sold out in M) says so.
+    await chooseProductOption(page, 'Größe', 'M');
+    const colours = page.getByRole('group', { name: 'Farbe', exact: true });
+    const white = colours.getByRole('radio', { name: 'Weiß (ausverkauft)' });
+    expect(await white.isEnabled()).toBe(true);
+    expect(await colours.locator('.option-button--sold-out .option-button__text').textContent()).toBe('Weiß');
+    const black = colours.locator('.option-button', { hasText: 'Schwarz' });
+    const swatch = black.locator('.option-button__swatch');
+    expect(await swatch.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(27, 27, 27)');
+    const swatchBox = (await black.boundingBox())!;
+    expect(swatchBox.height).toBeGreaterThanOrEqual(44);
+    await black.tap();
+    expect(await colours.getByRole('radio', { name: 'Schwarz' }).isChecked()).toBe(true);
+    // The whole row fits the phone's width.
+    const row = (await colours.boundingBox())!;
+    expect(row.x + row.width).toBeLessThanOrEqual(390);
+
+    // The add button sits in the bar at the bottom of the screen.
     const bar = page.locator('.product-purchase__bar');
     const barBox = (await bar.boundingBox())!;
     expect(Math.round(barBox.y + barBox.height)).toBe(844);
@@ -70,13 +105,24 @@ describe('a shopper on a phone (390 px)', () => {
     expect(await page.locator('.product-service a[href="/versand-und-zahlung"]').count()).toBe(1);
     expect(await page.locator('.product-service a[href="/widerruf"]').count()).toBe(1);
 
-    // Cart and checkout.
+    // Cart and checkout: the order summary is folded at the top, saying the total while closed.
     await page.goto(`${server.baseUrl}/cart`);
     expect(await page.locator('main').textContent()).toContain('Bio-T-Shirt');
+    await expectFoldedSummaryAbove(page, '.cart-lines');
     await page.goto(`${server.baseUrl}/commerce/goto-checkout`);
     expect(new URL(page.url()).pathname).toBe('/checkout');
+    await expectFoldedSummaryAbove(page, '.checkout-form');
+    expect(await page.locator('.checkout-layout > .cart-summary').isVisible()).toBe(false);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+
+    // On a wide screen the summary stands beside the form, and the fold is gone.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const form = (await page.locator('.checkout-form').boundingBox())!;
+    const aside = (await page.locator('.checkout-layout > .cart-summary').boundingBox())!;
+    expect(aside.x).toBeGreaterThanOrEqual(form.x + form.width);
+    expect(Math.abs(aside.y - form.y)).toBeLessThan(40);
+    expect(await page.locator('.checkout-summary-compact').isVisible()).toBe(false);
     await ctx.close();
   });
 });

@@ -110,8 +110,136 @@ describe('a shopper uses the shop with the keyboard only', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     // Not back to the button: to the first option left open, where the shopper fixes it (WCAG 3.3.1).
-    await page.waitForFunction(() => document.activeElement?.matches('select[name^="option-"]'));
+    await page.waitForFunction(() => document.activeElement?.matches('input[type="radio"][name^="option-"]'));
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('option-Größe');
+
+    // The values are a radio group: arrow keys choose, Tab moves on to the next group (WCAG 2.1.1).
+    const chosen = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement | null;
+        return `${el?.name} ${el?.value} ${el?.checked} ${el?.labels?.[0]?.textContent}`;
+      });
+    await page.keyboard.press('ArrowRight');
+    expect(await chosen()).toBe('option-Größe M true M');
+    await page.keyboard.press('Tab');
+    expect(await chosen()).toBe('option-Farbe Schwarz false Schwarz');
+    // White is sold out in M: the arrow still reaches it, and its name says so.
+    await page.keyboard.press('ArrowRight');
+    expect(await chosen()).toBe('option-Farbe Weiß true Weiß (ausverkauft)');
+    expect(
+      await page
+        .getByRole('radio', { name: 'Weiß (ausverkauft)' })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    await tabTo(page, add, 5);
+    expect(await focused(page)).toMatch(/^button Ausverkauft/);
+    expect(await page.getAttribute(add, 'aria-disabled')).toBe('true');
+    for (let i = 0; i < 5 && !(await chosen()).startsWith('option-Farbe'); i++) {
+      await page.keyboard.press('Shift+Tab');
+    }
+    await page.keyboard.press('ArrowLeft');
+    expect(await chosen()).toBe('option-Farbe Schwarz true Schwarz');
+    await tabTo(page, add, 5);
+    // Ready to add again (once the alert's two seconds of "Option auswählen" are over).
+    await page.waitForFunction((s) => !document.querySelector(s)?.hasAttribute('aria-disabled'), add);
+    expect(await focused(page)).not.toMatch(/Ausverkauft/);
+    await ctx.close();
+  });
+
+  it('WCAG 2.1.1 2.4.3 2.1.2 the quick view opens from the list by keyboard, keeps focus inside and on Escape returns it to its button', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(`${server.baseUrl}/shop`);
+    const name = 'Schnellansicht: Emaille-Becher „Bergsee“';
+    const opener = `button[aria-label="${name}"]`;
+    // The button works once its island is hydrated (React has attached its handlers to the element).
+    await page.waitForFunction(
+      (s) => {
+        const button = document.querySelector(s);
+        return !!button && Object.keys(button).some((key) => key.startsWith('__reactProps'));
+      },
+      opener,
+      { timeout: 15_000 },
+    );
+    await tabTo(page, opener);
+    // Shown to the eye once focused, not only on hover (WCAG 2.4.7).
+    expect(await page.locator(opener).isVisible()).toBe(true);
+
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Emaille-Becher „Bergsee“' });
+    await dialog.waitFor();
+    await page.waitForFunction(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+
+    // Tab and Shift+Tab walk the dialog's own controls, never the list behind it.
+    const inside = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    const reached = new Set<string>();
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inside()).toBe(true);
+      reached.add(await focused(page));
+    }
+    expect([...reached].some((s) => s.startsWith('button'))).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    expect(await inside()).toBe(true);
+
+    // Escape closes it and hands focus back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction((s) => document.activeElement?.matches(s) ?? false, opener);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(name);
+    await ctx.close();
+  });
+
+  it('WCAG 2.1.1 2.4.3 3.3.1 4.1.3 the engraving form opens from the add button, refuses an empty answer where it is, and Escape returns focus', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(`${server.baseUrl}/shop/p/schluesselanhaenger-mit-gravur`);
+    await page.waitForSelector('[data-island="product-purchase"] [data-hydrated="true"]', {
+      state: 'attached',
+    });
+    const add = '[data-island="product-purchase"] button[type="submit"]';
+    await tabTo(page, add);
+
+    // Enter opens the form as a labelled modal dialog; focus starts in its first field.
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Gravur' });
+    await dialog.waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'gravurtext');
+
+    // Sent empty: refused at the field, which gets focus, is invalid and is described by the message.
+    await tabTo(page, '[role="dialog"] button[type="submit"]', 10);
+    expect(await focused(page)).toBe('button Gravur bestellen');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'gravurtext');
+    const field = '[role="dialog"] [name="gravurtext"]';
+    expect(await page.getAttribute(field, 'aria-invalid')).toBe('true');
+    expect(await description(page, field)).toContain('Erforderlich');
+    expect(await dialog.isVisible()).toBe(true);
+
+    // Typing fixes it: the message goes; then Escape leaves without adding, focus back on the add button.
+    await page.keyboard.type('Für Opa');
+    expect(await page.getAttribute(field, 'aria-invalid')).toBeNull();
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/commerce/shopping-cart/entries')) posts.push(r.method());
+    });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction((s) => document.activeElement?.matches(s) ?? false, add);
+    expect(posts).toEqual([]);
+
+    // Opened again and sent filled in, by keyboard alone, the key ring is added with its engraving.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'gravurtext');
+    await page.keyboard.type('Für Opa');
+    await tabTo(page, '[role="dialog"] button[type="submit"]', 10);
+    const added = page.waitForResponse((r) => r.url().endsWith('/api/commerce/shopping-cart/entries'));
+    await page.keyboard.press('Enter');
+    expect((await added).status()).toBe(200);
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction((s) => document.activeElement?.matches(s) ?? false, add);
     await ctx.close();
   });
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { chooseProductOption } from './support/product-options.js';
 import { type ShopServer, startShopServer } from './support/shop-server.js';
 
 /** Fills the shopper fields of the subscription and gift-card checkout pages and pays in advance. */
@@ -41,7 +42,7 @@ describe('shoppers subscribe to coffee and buy a gift card, each on its own chec
     });
     const button = page.locator('[data-island="product-purchase"] button[type="submit"]');
     expect((await button.textContent())?.trim()).toBe('Abo abschließen');
-    await page.selectOption('select[name="option-Mahlgrad"]', 'Filter');
+    await chooseProductOption(page, 'Mahlgrad', 'Filter');
     await Promise.all([page.waitForURL(/\/checkout\/subscribe\?cartToken=/), button.click()]);
     await fillCheckout(page, 'abo@example.de');
     await Promise.all([
@@ -60,7 +61,7 @@ describe('shoppers subscribe to coffee and buy a gift card, each on its own chec
     await page.waitForSelector('[data-island="product-purchase"] [data-hydrated="true"]', {
       state: 'attached',
     });
-    await page.selectOption('select[name="option-Betrag"]', '50 €');
+    await chooseProductOption(page, 'Betrag', '50 €');
     const button = page.locator('[data-island="product-purchase"] button[type="submit"]');
     await Promise.all([
       page.waitForURL(/\/checkout\/giftcard\?websiteId=.+&giftCardProductId=.+&sku=BK-GS-50/),

@@ -287,6 +287,12 @@ export const t = {
     accordion: 'Akkordeon',
     map: 'Karte',
     table: 'Tabelle',
+    // Home-page sections (issue 22)
+    hero: 'Titelbild',
+    'image-text': 'Bild mit Text',
+    'featured-product': 'Produkt im Fokus',
+    testimonials: 'Kundenstimmen',
+    faq: 'Häufige Fragen',
   } as Record<string, string>,
   blockUnknown: 'Diese Blockart kann hier noch nicht bearbeitet werden; sie bleibt unverändert.',
   accordionItem: (n: number) => `Eintrag ${n}`,

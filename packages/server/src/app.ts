@@ -316,7 +316,8 @@ export async function buildApp({
     paymentProviders: commerce.paymentProviders,
     serverTestMode,
     payments: paymentSetup,
-    webhooks,
+    // Webhook signing secrets are sealed with the same key as payment provider keys (webhook-secrets.ts).
+    webhooks: { ...(paymentConfig.secretsKey ? { secretsKey: paymentConfig.secretsKey } : {}), ...webhooks },
     domains: { verifier: new DomainVerifier(dnsResolver), baseDomain, editorHostnames },
   });
   // Caddy's on-demand TLS asks here before it gets a certificate for a name (README "Eigene Domains").

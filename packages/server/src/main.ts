@@ -65,7 +65,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   }
   await app.listen({ port: config.port, host: config.host });
   const email = startEmailDelivery(storage, config, app.log);
-  const webhookDelivery = startWebhookDelivery(storage, { allowPrivateHosts }, app.log);
+  const webhookDelivery = startWebhookDelivery(
+    storage,
+    { allowPrivateHosts, ...(payments.secretsKey ? { secretsKey: payments.secretsKey } : {}) },
+    app.log,
+  );
   // Unpaid orders whose time ran out: reconciled with the provider, else cancelled (payment-deadlines.ts).
   const deadlines = new PaymentDeadlineWorker({
     storage,

@@ -5,6 +5,8 @@ import { customerAccountRepository } from './customer-account-repository.js';
 import { fromJson, toJson } from './json-column.js';
 import type { Database } from './schema.js';
 
+type Dialect = 'sqlite' | 'postgres';
+
 /*
  * The shop's customers as the editor lists them: everyone who ordered (guests grouped by e-mail address,
  * whatever its case) and everyone with a customer account, with their orders, what they spent and their
@@ -69,96 +71,98 @@ const PERSONAL_ORDER_KEYS = ['shippingAddress', 'billingAddress', 'email', 'cust
 
 const DEFAULT_PAGE = 50;
 
-interface Address {
-  firstName?: string;
-  lastName?: string;
-}
+/** A field of an order's address in SQL; the JSON functions are the one thing the two dialects spell apart. */
+const addressField = (dialect: Dialect, address: string, field: string) =>
+  dialect === 'postgres'
+    ? sql<string | null>`(o.data::jsonb #>> ${sql.raw(`'{${address},${field}}'`)})`
+    : sql<string | null>`json_extract(o.data, ${sql.raw(`'$.${address}.${field}'`)})`;
 
-const nameOfOrder = (data: string): string | undefined => {
-  const parsed = fromJson<Record<string, unknown>>(data, {});
-  const address = (parsed.billingAddress ?? parsed.shippingAddress) as Address | undefined;
-  const name = [address?.firstName, address?.lastName].filter(Boolean).join(' ').trim();
-  return name || undefined;
+/** "Karla Kundin" from the billing address, else the shipping address, as the shopper typed it. */
+const orderName = (dialect: Dialect) => {
+  const first = sql`coalesce(${addressField(dialect, 'billingAddress', 'firstName')}, ${addressField(dialect, 'shippingAddress', 'firstName')}, '')`;
+  const last = sql`coalesce(${addressField(dialect, 'billingAddress', 'lastName')}, ${addressField(dialect, 'shippingAddress', 'lastName')}, '')`;
+  return sql<string>`trim(${first} || ' ' || ${last})`;
 };
 
-export function customerDirectoryRepository(db: Kysely<Database>): CustomerDirectoryRepository {
-  /** Everybody, newest activity first; one query per table, merged by e-mail address. */
-  const everybody = async (websiteId: string): Promise<CustomerSummary[]> => {
-    const [orderRows, accounts, subscribers] = await Promise.all([
-      db
-        .selectFrom('orders')
-        .select((eb) => [
-          sql<string>`lower(customer_email)`.as('email'),
-          eb.fn.countAll<number>().as('order_count'),
-          sql<number>`sum(case when status = 'cancelled' then 0 else grand_total_minor end)`.as('spent'),
-          eb.fn.max('created_at').as('last_at'),
-          eb.fn.min('created_at').as('first_at'),
-        ])
-        .where('website_id', '=', websiteId)
-        .where('customer_email', 'is not', null)
-        .groupBy(sql`lower(customer_email)`)
-        .execute(),
-      db
-        .selectFrom('customer_accounts')
-        .select(['id', 'email', 'name', 'created_at'])
-        .where('website_id', '=', websiteId)
-        .execute(),
-      db
-        .selectFrom('newsletter_subscribers')
-        .select(['email', 'status'])
-        .where('website_id', '=', websiteId)
-        .execute(),
-    ]);
-    const byEmail = new Map<string, CustomerSummary>();
-    for (const row of orderRows) {
-      if (!row.email) continue;
-      byEmail.set(row.email, {
-        email: row.email,
-        orderCount: Number(row.order_count),
-        totalSpentMinor: Number(row.spent ?? 0),
-        lastOrderAt: Number(row.last_at),
-        since: Number(row.first_at),
-        newsletter: 'none',
-      });
-    }
-    for (const account of accounts) {
-      const email = normaliseEmail(account.email);
-      const known = byEmail.get(email);
-      const created = Number(account.created_at);
-      byEmail.set(email, {
-        ...(known ?? { email, orderCount: 0, totalSpentMinor: 0, since: created, newsletter: 'none' }),
-        accountId: account.id,
-        ...(account.name ? { name: account.name } : {}),
-        since: Math.min(known?.since ?? created, created),
-      });
-    }
-    for (const subscriber of subscribers) {
-      const known = byEmail.get(normaliseEmail(subscriber.email));
-      if (known) known.newsletter = subscriber.status as NewsletterStatus;
-    }
-    return [...byEmail.values()].sort(
-      (a, b) => (b.lastOrderAt ?? b.since) - (a.lastOrderAt ?? a.since) || a.email.localeCompare(b.email),
-    );
-  };
+/** A search term for LIKE: lower case, its wildcards taken literally. */
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-  /** Guests' names come from their newest order's address (one query for the whole page). */
-  const withNames = async (websiteId: string, customers: CustomerSummary[]) => {
-    const nameless = customers.filter((c) => !c.name && c.orderCount > 0).map((c) => c.email);
-    if (nameless.length === 0) return customers;
-    const rows = await db
-      .selectFrom('orders')
-      .select([sql<string>`lower(customer_email)`.as('email'), 'data'])
-      .where('website_id', '=', websiteId)
-      .where(sql<string>`lower(customer_email)`, 'in', nameless)
-      .orderBy('created_at', 'desc')
-      .execute();
-    const names = new Map<string, string>();
-    for (const row of rows) {
-      if (names.has(row.email)) continue;
-      const name = nameOfOrder(row.data);
-      if (name) names.set(row.email, name);
-    }
-    return customers.map((c) => (c.name || !names.has(c.email) ? c : { ...c, name: names.get(c.email)! }));
+interface CustomerRow {
+  email: string;
+  account_id: string | null;
+  name: string | null;
+  order_count: number | string | null;
+  spent: number | string | null;
+  last_at: number | string | null;
+  since: number | string;
+  newsletter: string | null;
+}
+
+const toSummary = (row: CustomerRow): CustomerSummary => ({
+  email: row.email,
+  ...(row.name ? { name: row.name } : {}),
+  ...(row.account_id ? { accountId: row.account_id } : {}),
+  orderCount: Number(row.order_count ?? 0),
+  totalSpentMinor: Number(row.spent ?? 0),
+  ...(row.last_at !== null ? { lastOrderAt: Number(row.last_at) } : {}),
+  since: Number(row.since),
+  newsletter: (row.newsletter ?? 'none') as NewsletterStatus,
+});
+
+export function customerDirectoryRepository(
+  db: Kysely<Database>,
+  dialect: Dialect = 'sqlite',
+): CustomerDirectoryRepository {
+  /*
+   * Everybody who ordered or has an account, one row per lower-cased address, filtered, sorted (newest
+   * activity first) and paged in the database (issue 23): the list costs the same for 50 customers or
+   * 50 000. A guest's name is the one on their newest order.
+   */
+  const people = (websiteId: string, where: { search?: string; email?: string }) => {
+    const pattern = where.search ? likePattern(where.search) : undefined;
+    return sql`
+      with people as (
+        select lower(customer_email) as email from orders
+          where website_id = ${websiteId} and customer_email is not null
+        union
+        select lower(email) as email from customer_accounts where website_id = ${websiteId}
+      ),
+      stats as (
+        select lower(customer_email) as email, count(*) as order_count,
+          sum(case when status = 'cancelled' then 0 else grand_total_minor end) as spent,
+          max(created_at) as last_at, min(created_at) as first_at
+        from orders where website_id = ${websiteId} and customer_email is not null
+        group by lower(customer_email)
+      ),
+      names as (
+        select email, name from (
+          select lower(o.customer_email) as email, ${orderName(dialect)} as name,
+            row_number() over (partition by lower(o.customer_email) order by o.created_at desc, o.id desc) as n
+          from orders o
+          where o.website_id = ${websiteId} and o.customer_email is not null and ${orderName(dialect)} <> ''
+        ) named where n = 1
+      ),
+      customers as (
+        select p.email, a.id as account_id,
+          coalesce(nullif(a.name, ''), names.name) as name,
+          s.order_count, s.spent, s.last_at,
+          case
+            when s.first_at is null then a.created_at
+            when a.created_at is null or s.first_at < a.created_at then s.first_at
+            else a.created_at
+          end as since,
+          (select status from newsletter_subscribers ns
+            where ns.website_id = ${websiteId} and lower(ns.email) = p.email limit 1) as newsletter
+        from people p
+        left join stats s on s.email = p.email
+        left join customer_accounts a on a.website_id = ${websiteId} and lower(a.email) = p.email
+        left join names on names.email = p.email
+      )
+      select * from customers
+      where 1 = 1
+        ${where.email !== undefined ? sql`and email = ${where.email}` : sql``}
+        ${pattern ? sql`and (email like ${pattern} escape '\\' or lower(coalesce(name, '')) like ${pattern} escape '\\')` : sql``}
+    `;
   };
 
   const ordersOf = async (tx: Kysely<Database>, websiteId: string, email: string) => {
@@ -200,24 +204,22 @@ export function customerDirectoryRepository(db: Kysely<Database>): CustomerDirec
       const search = String(filter.search ?? '')
         .trim()
         .toLowerCase();
-      let all = await everybody(websiteId);
-      // A guest's name is only in their orders: a search looks the names up first, a plain page only its own.
-      if (search) {
-        all = (await withNames(websiteId, all)).filter(
-          (c) => c.email.includes(search) || (c.name ?? '').toLowerCase().includes(search),
-        );
-      }
-      const limit =
-        filter.limit === 0 ? all.length : Math.min(Math.max(filter.limit ?? DEFAULT_PAGE, 1), 500);
-      const offset = Math.max(filter.offset ?? 0, 0);
-      const page = all.slice(offset, offset + limit);
-      return { customers: search ? page : await withNames(websiteId, page), total: all.length };
+      const base = people(websiteId, { search });
+      const offset = Math.max(Math.trunc(filter.offset ?? 0), 0);
+      const limit = filter.limit === 0 ? undefined : Math.min(Math.max(filter.limit ?? DEFAULT_PAGE, 1), 500);
+      const [page, count] = await Promise.all([
+        sql<CustomerRow>`select * from (${base}) listed
+          order by coalesce(last_at, since) desc, email
+          ${limit === undefined ? sql`` : sql`limit ${limit} offset ${offset}`}`.execute(db),
+        sql<{ total: number | string }>`select count(*) as total from (${base}) counted`.execute(db),
+      ]);
+      return { customers: page.rows.map(toSummary), total: Number(count.rows[0]?.total ?? 0) };
     },
 
     async find(websiteId, rawEmail) {
       const email = normaliseEmail(rawEmail);
-      const found = (await everybody(websiteId)).find((c) => c.email === email);
-      return found ? (await withNames(websiteId, [found]))[0] : undefined;
+      const found = await sql<CustomerRow>`${people(websiteId, { email })}`.execute(db);
+      return found.rows[0] ? toSummary(found.rows[0]) : undefined;
     },
 
     async orderIdsOf(websiteId, rawEmail) {

@@ -71,8 +71,15 @@ withTestDatabases((db) => {
     const contact = await storage.collections.findByUrlId(websiteId, 'kontakt');
     expect(contact?.blocks.map((b) => b.type)).toEqual(['text', 'form', 'heading', 'newsletter']);
     const home = await storage.collections.findByUrlId(websiteId, '');
+    // The home page is made of sections (issue 22), its featured product one of the shop's.
     expect(home?.blocks.map((b) => b.type)).toEqual(
-      expect.arrayContaining(['heading', 'text', 'image', 'button', 'products']),
+      expect.arrayContaining(['hero', 'products', 'featured-product', 'image-text', 'testimonials', 'faq']),
+    );
+    const featured = home?.blocks.find((b) => b.type === ('featured-product' as string)) as unknown as {
+      productId: string;
+    };
+    expect((await storage.items.findById(websiteId, featured.productId))?.urlId).toBe(
+      'emaille-becher-bergsee',
     );
   });
 

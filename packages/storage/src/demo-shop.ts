@@ -65,24 +65,115 @@ async function seedDemoOwner(tx: Storage, websiteId: string, owner: DemoOwner): 
 
 const DEFAULT_HOSTNAMES = ['localhost', '127.0.0.1'];
 
-const homeBlocks: Block[] = [
-  { type: 'heading', text: 'Willkommen im Baukasten Demo-Laden', level: 1 },
-  {
-    type: 'text',
-    html: '<p>Schöne Dinge für Alltag und Werkstatt – fair hergestellt und schnell bei dir.</p>',
-  },
-  {
-    type: 'image',
-    assetUrl: '/assets/demo/startseite.svg',
-    altText: 'Blick in die Werkstatt',
-    originalSize: '1600x900',
-  },
-  { type: 'products', collectionUrlId: 'shop', title: 'Neu im Laden', limit: 4 },
-  { type: 'button', label: 'Zum Shop', href: '/shop' },
-  // Latest posts of the journal and the shop's social profiles (seeded in demo-content.ts).
-  { type: 'summary', collectionUrlId: 'journal', title: 'Aus dem Journal', limit: 3 } as unknown as Block,
-  { type: 'social-links', title: 'Folge uns' } as unknown as Block,
-];
+/**
+ * The home page as a small shop would build it from sections (issue 22): a hero, the newest products, one
+ * product in focus, the workshop beside a text, customer voices and the questions shoppers ask. Blocks are
+ * stored as the editor saves them (admin/pages/section-blocks.ts), Markdown with its HTML.
+ */
+function homeBlocks(featuredProductId: string): Block[] {
+  const sections = [
+    {
+      type: 'hero',
+      heading: 'Schönes für jeden Tag, von Hand gemacht',
+      text: 'Becher, Kerzen, Vasen und Notizbücher aus unserer kleinen Werkstatt in Berlin – fair hergestellt und in 2–4 Werktagen bei dir.',
+      buttonLabel: 'Jetzt stöbern',
+      buttonHref: '/shop',
+      assetUrl: '/assets/demo/startseite.svg',
+      // Behind the text the picture is decoration; the products below have their own names.
+      altText: '',
+      originalSize: '1200x1200',
+      mediaFocalPoint: { x: 0.5, y: 0.62 },
+      overlay: 'dark',
+      height: 'large',
+    },
+    { type: 'products', collectionUrlId: 'shop', title: 'Neu im Laden', limit: 4 },
+    {
+      type: 'featured-product',
+      productId: featuredProductId,
+      title: 'Unser Liebling',
+      text: 'Emaille mit dem Bergsee-Motiv, von Hand bemalt. Hält den Kaffee warm und übersteht jede Wanderung.',
+    },
+    {
+      type: 'image-text',
+      heading: 'Aus unserer Werkstatt',
+      markdown:
+        'Jedes Stück, das unseren Laden verlässt, hatten wir selbst in der Hand: Die Vasen drehen wir an der ' +
+        'Töpferscheibe, die Kerzen gießen wir aus Sojawachs, und Schlüsselanhänger gravieren wir mit deinem Text.\n\n' +
+        'Wir sind ein kleines Team – Jana töpfert, Max graviert und packt jedes Paket.',
+      html:
+        '<p>Jedes Stück, das unseren Laden verlässt, hatten wir selbst in der Hand: Die Vasen drehen wir an der ' +
+        'Töpferscheibe, die Kerzen gießen wir aus Sojawachs, und Schlüsselanhänger gravieren wir mit deinem Text.</p>\n' +
+        '<p>Wir sind ein kleines Team – Jana töpfert, Max graviert und packt jedes Paket.</p>',
+      buttonLabel: 'Mehr über uns',
+      buttonHref: '/ueber-uns',
+      assetUrl: '/assets/demo/toepferscheibe.svg',
+      altText: 'Eine frisch gedrehte Vase aus Ton auf der Töpferscheibe',
+      originalSize: '1200x1200',
+      imagePosition: 'left',
+    },
+    {
+      type: 'testimonials',
+      title: 'Das sagen unsere Kundinnen und Kunden',
+      items: [
+        {
+          quote:
+            'Der Bergsee-Becher ist mein täglicher Begleiter. Nach zwei Tagen war er da, liebevoll verpackt.',
+          name: 'Sabine M.',
+          detail: 'aus Leipzig',
+        },
+        {
+          quote:
+            'Die Duftkerze riecht nach echtem Lavendel, nicht nach Parfum. Ich habe gleich zwei nachbestellt.',
+          name: 'Thomas K.',
+          detail: 'aus Hamburg',
+        },
+        {
+          quote:
+            'Den gravierten Schlüsselanhänger habe ich meiner Schwester geschenkt – sie hat sich riesig gefreut.',
+          name: 'Aylin D.',
+          detail: 'aus Köln',
+        },
+      ],
+    },
+    {
+      type: 'faq',
+      title: 'Häufige Fragen',
+      items: [
+        {
+          question: 'Wie lange dauert der Versand?',
+          markdown:
+            'Innerhalb Deutschlands ist dein Paket in **2–4 Werktagen** bei dir, mit Expressversand in 1–2 Werktagen. Ab 50 € versenden wir innerhalb Deutschlands kostenlos.',
+          html: '<p>Innerhalb Deutschlands ist dein Paket in <strong>2–4 Werktagen</strong> bei dir, mit Expressversand in 1–2 Werktagen. Ab 50 € versenden wir innerhalb Deutschlands kostenlos.</p>',
+        },
+        {
+          question: 'Kann ich meine Bestellung zurückgeben?',
+          markdown:
+            'Ja, du kannst deine Bestellung innerhalb von 14 Tagen widerrufen. Wie das geht, steht in unserer [Widerrufsbelehrung](/widerruf).',
+          html: '<p>Ja, du kannst deine Bestellung innerhalb von 14 Tagen widerrufen. Wie das geht, steht in unserer <a href="/widerruf">Widerrufsbelehrung</a>.</p>',
+        },
+        {
+          question: 'Kann ich einen eigenen Text gravieren lassen?',
+          markdown:
+            'Ja: Beim Schlüsselanhänger aus Messing gibst du deinen Gravurtext und die Schriftart direkt beim Bestellen an.',
+          html: '<p>Ja: Beim Schlüsselanhänger aus Messing gibst du deinen Gravurtext und die Schriftart direkt beim Bestellen an.</p>',
+        },
+        {
+          question: 'Wie pflege ich meinen Emaille-Becher?',
+          markdown:
+            'Spüle ihn von Hand mit warmem Wasser und ohne Scheuermittel. Mehr Tipps stehen in unserem [Journal](/journal/p/emaille-becher-richtig-pflegen).',
+          html: '<p>Spüle ihn von Hand mit warmem Wasser und ohne Scheuermittel. Mehr Tipps stehen in unserem <a href="/journal/p/emaille-becher-richtig-pflegen">Journal</a>.</p>',
+        },
+      ],
+    },
+    // Latest posts of the journal and the shop's social profiles (seeded in demo-content.ts).
+    { type: 'summary', collectionUrlId: 'journal', title: 'Aus dem Journal', limit: 3 },
+    { type: 'social-links', title: 'Folge uns' },
+  ];
+  return sections as unknown as Block[];
+}
+
+/** The product the home page shows in focus. */
+const FEATURED_PRODUCT = 'emaille-becher-bergsee';
 
 const aboutBlocks: Block[] = [
   { type: 'heading', text: 'Über uns', level: 1 },
@@ -253,14 +344,6 @@ export async function seedDemoShop(
       },
     });
 
-    await tx.collections.create(website.id, {
-      type: CollectionType.PAGE,
-      urlId: '',
-      title: 'Start',
-      position: 0,
-      description: 'Schöne Dinge für Alltag und Werkstatt.',
-      blocks: homeBlocks,
-    });
     const shop = await tx.collections.create(website.id, {
       type: CollectionType.PRODUCTS,
       urlId: 'shop',
@@ -278,6 +361,7 @@ export async function seedDemoShop(
 
     // Fixed publication dates keep the demo identical on every machine.
     const firstDay = Date.UTC(2025, 0, 6, 9, 0, 0);
+    let featuredProductId = '';
     for (const [i, p] of demoProducts.entries()) {
       const item: NewItem = {
         collectionId: shop.id,
@@ -297,8 +381,18 @@ export async function seedDemoShop(
         product: p.product,
       };
       const created = await tx.items.create(website.id, item);
+      if (p.urlId === FEATURED_PRODUCT) featuredProductId = created.id;
       await seedPriceDetails(tx, website.id, created.id, p.urlId, created.product?.variants ?? []);
     }
+    // The home page comes after the products, since its featured product names one by id.
+    await tx.collections.create(website.id, {
+      type: CollectionType.PAGE,
+      urlId: '',
+      title: 'Start',
+      position: 0,
+      description: 'Schöne Dinge für Alltag und Werkstatt.',
+      blocks: homeBlocks(featuredProductId),
+    });
     const contactForm = await seedDemoContactForm(tx, website.id);
     // The newsletter block below subscribes to this list (a block names its list, issue 19 item 7).
     const mailingList = await tx.mailingLists.create(website.id, 'Newsletter');

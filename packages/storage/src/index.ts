@@ -74,6 +74,13 @@ export type {
   CustomerSummary,
   NewsletterStatus,
 } from './customer-directory-repository.js';
+export type {
+  CustomerImportOutcome,
+  CustomerImportRepository,
+  CustomerProfile,
+  ExportedCustomer,
+  ImportedCustomer,
+} from './customer-import-repository.js';
 export { DEMO_CONTACT_FORM_ID } from './demo-contact-form.js';
 export { type DemoOwner, type SeedDemoShopOptions, seedDemoShop } from './demo-shop.js';
 export type { DiscountLimit, DiscountUsageRepository } from './discount-usage-repository.js';
@@ -221,6 +228,12 @@ export type {
   SiteMember,
   SiteMemberRepository,
 } from './site-member-repository.js';
+export type {
+  DayFigures,
+  LowStockVariant,
+  MemberNotificationChoice,
+  MemberNotificationRepository,
+} from './site-member-repository-notifications.js';
 export type { StockAlertRepository } from './stock-alert-repository.js';
 export { StorageError, type StorageErrorType, storageMessages } from './storage-error.js';
 export type {

@@ -16,6 +16,7 @@ import {
   type CustomerDirectoryRepository,
   customerDirectoryRepository,
 } from './customer-directory-repository.js';
+import { type CustomerImportRepository, customerImportRepository } from './customer-import-repository.js';
 import { type DiscountUsageRepository, discountUsageRepository } from './discount-usage-repository.js';
 import { type DomainRepository, domainRepository } from './domain-repository.js';
 import { type EmailOutboxRepository, emailOutboxRepository } from './email-outbox-repository.js';
@@ -43,6 +44,10 @@ import type { Database } from './schema.js';
 import { type SignUpRepository, signUpRepository } from './sign-up-repository.js';
 import { type SiteFormRepository, siteFormRepository } from './site-form-repository.js';
 import { type SiteMemberRepository, siteMemberRepository } from './site-member-repository.js';
+import {
+  type MemberNotificationRepository,
+  memberNotificationRepository,
+} from './site-member-repository-notifications.js';
 import { BaukastenSqliteDialect } from './sqlite-dialect.js';
 import { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { type StockAlertRepository, stockAlertRepository } from './stock-alert-repository.js';
@@ -150,6 +155,8 @@ export interface Storage {
   orderEvents: OrderEventRepository;
   /** The editor's customer list, a customer's data export and erasure (DSGVO Art. 15, 17, 20). */
   customerDirectory: CustomerDirectoryRepository;
+  /** Customers moved in from another shop and read out for moving on, with their consents (migration 0047). */
+  customerImports: CustomerImportRepository;
   /** Own domains with their DNS verification and the primary one (migration 0036). */
   domains: DomainRepository;
   /** The owner's 301/302 redirects and the automatic ones after an address changed (migration 0036). */
@@ -160,6 +167,8 @@ export interface Storage {
   productFiles: ProductFileRepository;
   /** Low-stock thresholds per variant (migration 0038). */
   stockAlerts: StockAlertRepository;
+  /** Which shop mails each site member wants, and the daily summary's figures (issue 23). */
+  memberNotifications: MemberNotificationRepository;
 }
 
 const INT8_OID = 20;
@@ -254,12 +263,14 @@ function storageOn(
     idempotency: idempotencyRepository(db),
     fulfilment: orderFulfilmentRepository(db),
     orderEvents: orderEventRepository(db),
-    customerDirectory: customerDirectoryRepository(db),
+    customerDirectory: customerDirectoryRepository(db, dialect),
+    customerImports: customerImportRepository(db),
     domains: domainRepository(db),
     redirects: redirectRepository(db),
     discountUsage: discountUsageRepository(db),
     productFiles: productFileRepository(db),
     stockAlerts: stockAlertRepository(db),
+    memberNotifications: memberNotificationRepository(db),
   };
   kyselyByStorage.set(storage, db);
   return storage;

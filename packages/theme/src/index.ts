@@ -34,6 +34,12 @@ const PARTIALS = [
   'media-audio',
   'comments',
   'share',
+  // Home-page sections (issue 22).
+  'hero-block',
+  'image-text-block',
+  'featured-product-block',
+  'testimonials-block',
+  'faq-block',
 ] as const;
 
 const templateFile = (name: string) => new URL(`../templates/${name}`, import.meta.url);

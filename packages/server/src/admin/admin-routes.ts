@@ -6,6 +6,7 @@ import { registerCrumbCookie, requireCrumb } from '../crumb.js';
 import { registerCustomerRoutes } from '../customers/customer-routes.js';
 import type { DemoOwnerAccess } from '../demo-owner.js';
 import { type DomainOptions, registerDomainAdminRoutes } from '../domains/domain-admin-routes.js';
+import { registerMemberNotificationRoutes } from '../email/member-notification-routes.js';
 import { registerFulfilmentRoutes } from '../fulfilment/fulfilment-routes.js';
 import { type ImportOptions, registerImportRoutes } from '../imports/import-routes.js';
 import { registerInvoiceAdminRoutes } from '../invoices/invoice-routes.js';
@@ -139,6 +140,7 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminOp
       registerOrderRoutes(admin, storage);
       registerFulfilmentRoutes(admin, storage, options.payments);
       registerCustomerRoutes(admin, storage);
+      registerMemberNotificationRoutes(admin, storage);
       if (options.payments) {
         registerPaymentSettingsRoutes(admin, storage, options.payments);
         registerRefundRoutes(admin, storage, options.payments);

@@ -1,8 +1,11 @@
 import type { NewEmail } from '@baukasten/storage';
+import { draftHtml, type MailBlock, paragraphBlocks } from './mail-content.js';
 
 /*
- * The German emails Baukasten sends for a website: a plain-text part every client shows and a small
- * HTML part. Every value from a visitor or owner is escaped before it goes into the HTML.
+ * The German emails Baukasten sends for a website: a plain-text part every client shows and an HTML part
+ * described as blocks (mail-content.ts). The queued HTML is a plain draft of the blocks; the outbox
+ * worker draws the designed mail in the shop's layout (mail-layout.tsx) when it sends it. Every value
+ * from a visitor or owner is escaped before it goes into either.
  */
 
 export const escapeHtml = (value: string) =>
@@ -11,10 +14,21 @@ export const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
 
+/**
+ * A mail of paragraphs and one button in the shop's layout: what every simple mail (account, invitation,
+ * subscription, withdrawal) is made of. Web addresses in the text become links.
+ */
 export function html(title: string, paragraphs: string[], link?: { href: string; label: string }): string {
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n');
-  const button = link ? `\n<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : '';
-  return `<!doctype html>\n<html lang="de"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body>\n${body}${button}\n</body></html>\n`;
+  return draftHtml({ title, blocks: paragraphBlocks(paragraphs, link) });
+}
+
+/** A mail of any blocks in the shop's layout, with what the template knows of the shop. */
+export function shopMailHtml(
+  title: string,
+  blocks: MailBlock[],
+  shop: { shopName?: string; shopUrl?: string; preview?: string } = {},
+): string {
+  return draftHtml({ title, blocks, ...shop });
 }
 
 export interface RestockEmailInput {
@@ -39,7 +53,10 @@ export function restockEmail(input: RestockEmailInput): NewEmail {
     to: input.to,
     subject,
     text: `${lines.join('\n\n')}\n\nZum Artikel: ${input.productUrl}\n`,
-    html: html(subject, lines, { href: input.productUrl, label: 'Zum Artikel' }),
+    html: shopMailHtml(subject, paragraphBlocks(lines, { href: input.productUrl, label: 'Zum Artikel' }), {
+      shopName: input.siteTitle,
+      shopUrl: input.productUrl,
+    }),
   };
 }
 
@@ -56,16 +73,16 @@ export function formNotificationEmail(input: FormNotificationInput): NewEmail {
   const subject = `Neue Formularübermittlung: ${input.formName}`;
   const intro = `Auf ${input.siteTitle} wurde das Formular „${input.formName}“ ausgefüllt.`;
   const answerLines = input.answers.map((a) => `${a.title}: ${a.text}`);
-  const rows = input.answers
-    .map((a) => `<tr><th align="left">${escapeHtml(a.title)}</th><td>${escapeHtml(a.text)}</td></tr>`)
-    .join('\n');
   return {
     kind: 'form-notification',
     to: input.to,
     ...(input.replyTo ? { replyTo: input.replyTo } : {}),
     subject,
     text: `${intro}\n\n${answerLines.join('\n')}\n`,
-    html: html(subject, [intro]).replace('</body>', `<table>\n${rows}\n</table>\n</body>`),
+    html: shopMailHtml(subject, [
+      { kind: 'text', text: intro },
+      ...input.answers.map((a): MailBlock => ({ kind: 'address', title: a.title, lines: [a.text] })),
+    ]),
   };
 }
 
@@ -88,9 +105,13 @@ export function newsletterConfirmationEmail(input: NewsletterConfirmationInput):
     to: input.to,
     subject,
     text: `${lines.join('\n\n')}\n\nAnmeldung bestätigen: ${input.confirmUrl}\n\nAbmelden: ${input.unsubscribeUrl}\n`,
-    html: html(subject, lines, { href: input.confirmUrl, label: 'Anmeldung bestätigen' }).replace(
-      '</body>',
-      `<p><small><a href="${escapeHtml(input.unsubscribeUrl)}">Abmelden</a></small></p>\n</body>`,
+    html: shopMailHtml(
+      subject,
+      [
+        ...paragraphBlocks(lines, { href: input.confirmUrl, label: 'Anmeldung bestätigen' }),
+        { kind: 'small', text: `Abmelden: ${input.unsubscribeUrl}` },
+      ],
+      { shopName: input.siteTitle, shopUrl: input.confirmUrl },
     ),
   };
 }

@@ -7,7 +7,8 @@ import {
 } from '@baukasten/commerce';
 import type { NewEmail, Order } from '@baukasten/storage';
 import { discountRowsOf } from '../pages/discount-rows.js';
-import { escapeHtml, html } from './email-templates.js';
+import { shopMailHtml } from './email-templates.js';
+import type { MailBlock, MailItem, MailTotalRow } from './mail-content.js';
 
 /*
  * Order confirmation and gift card emails. Checkout enqueues them in its order transaction
@@ -183,22 +184,51 @@ export function orderConfirmationEmail({
         ]
       : []),
   ];
-  const link = orderStatusUrl ? { href: orderStatusUrl, label: 'Bestellstatus ansehen' } : undefined;
-  let body = html(subject, paragraphs, link);
-  // The GiroCode as an image in the HTML part (a hosted PNG: mail programs block data: images).
-  if (giroCodeUrl && bankAccount?.iban) {
-    body = body.replace(
-      escapeHtml(`GiroCode zum Scannen mit der Banking-App: ${giroCodeUrl}`),
-      `GiroCode zum Scannen mit der Banking-App:<br><img src="${escapeHtml(giroCodeUrl)}" alt="GiroCode für die Überweisung" width="200" height="200">`,
-    );
-  }
-  // Download links clickable in the HTML part; every piece of the URL is escaped like the rest.
-  for (const d of downloads) {
-    body = body.replace(
-      escapeHtml(`${d.productName}: ${d.url}`),
-      `${escapeHtml(d.productName)}: <a href="${escapeHtml(d.url)}">${escapeHtml(d.url)}</a>`,
-    );
-  }
+  // The HTML part says the same in the shop's layout: the items as a table, the totals with VAT per
+  // rate, the address with the country in German, the payment, the downloads and the next step.
+  const blocks: MailBlock[] = [
+    ...intro.map((text): MailBlock => ({ kind: 'text', text })),
+    { kind: 'text', text: `Bestellnummer: ${order.orderNumber}` },
+    { kind: 'items', items: mailItems(order, money) },
+    { kind: 'totals', rows: totals.map(totalRow) },
+    ...(address
+      ? [{ kind: 'address', title: 'Lieferadresse', lines: addressBlock[0].split('\n').slice(1) } as const]
+      : []),
+    ...paymentBlock.map((text): MailBlock => ({ kind: 'text', text })),
+    ...(giroCodeUrl && bankAccount?.iban
+      ? [
+          {
+            kind: 'image',
+            src: giroCodeUrl,
+            alt: 'GiroCode für die Überweisung',
+            width: 200,
+            height: 200,
+          } as const,
+        ]
+      : []),
+    ...downloadBlock.map((text): MailBlock => ({ kind: 'text', text })),
+    ...(orderStatusUrl
+      ? [{ kind: 'button', href: orderStatusUrl, label: 'Bestellstatus ansehen' } as const]
+      : []),
+    ...(legalTexts
+      ? [
+          { kind: 'heading', text: 'Rechtliches' } as const,
+          {
+            kind: 'text',
+            text: [
+              ...legalTexts.links.map((l) => `${l.title}: ${l.url}`),
+              `Unten findest du unsere AGB und die Widerrufsbelehrung mit dem Muster-Widerrufsformular in der Fassung ${legalTexts.version}, die für deine Bestellung gilt.`,
+            ].join('\n'),
+          } as const,
+          ...legalTexts.documents.map((d): MailBlock => ({ kind: 'small', text: d.text })),
+        ]
+      : []),
+  ];
+  const body = shopMailHtml(subject, blocks, {
+    shopName: siteTitle,
+    ...(shopUrl ? { shopUrl } : {}),
+    preview: `Bestellung Nr. ${order.orderNumber}: ${money(order.grandTotalMinor)}`,
+  });
   return {
     kind: 'order-confirmation',
     to: order.customerEmail ?? '',
@@ -253,9 +283,16 @@ export function giftCardEmail(input: GiftCardInput): NewEmail {
     to: input.to,
     subject,
     text: `${lines.join('\n\n')}\n\nZum Shop: ${input.shopUrl}\n`,
-    html: html(subject, lines, { href: input.shopUrl, label: 'Zum Shop' }).replace(
-      escapeHtml(input.code),
-      `<strong>${escapeHtml(input.code)}</strong>`,
+    html: shopMailHtml(
+      subject,
+      [
+        { kind: 'text', text: lines[0] },
+        { kind: 'text', text: lines[1] },
+        { kind: 'code', label: 'Dein Gutscheincode', code: input.code },
+        ...lines.slice(3).map((text): MailBlock => ({ kind: 'text', text })),
+        { kind: 'button', href: input.shopUrl, label: 'Zum Shop' },
+      ],
+      { shopName: input.siteTitle, shopUrl: input.shopUrl },
     ),
   };
 }
@@ -275,4 +312,34 @@ function vatTextLines(order: Order, money: (minor: number) => string): string[] 
       : []),
     ...(vat.note ? [vat.note] : []),
   ];
+}
+
+/** The order's lines for the item table; the worker adds each product's picture by its id. */
+export function mailItems(order: Order, money: (minor: number) => string): MailItem[] {
+  return order.items.map((item) => {
+    const attributes = item.data.attributes as Record<string, unknown> | undefined;
+    const variant = attributes
+      ? Object.entries(attributes)
+          .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(', ')
+      : '';
+    return {
+      name: item.productName,
+      detail: [variant, item.sku ? `Art.-Nr. ${item.sku}` : ''].filter(Boolean).join(' · '),
+      quantity: item.quantity,
+      amount: money(item.quantity * item.unitPriceMinor),
+      itemId: item.itemId,
+    };
+  });
+}
+
+/** "Gesamtsumme: 43,60 €" as a row of the totals table; VAT and notes small, the sums to pay bold. */
+function totalRow(line: string): MailTotalRow {
+  const cut = line.lastIndexOf(': ');
+  const label = cut > 0 ? line.slice(0, cut) : line;
+  const amount = cut > 0 ? line.slice(cut + 2) : '';
+  const muted = /^Darin enthalten/.test(label) || !amount;
+  const strong = label === 'Gesamtsumme' || label === 'Noch zu zahlen';
+  return { label, amount, ...(strong ? { strong } : {}), ...(muted ? { muted } : {}) };
 }

@@ -1,6 +1,8 @@
 import type { ClaimedEmail, Storage } from '@baukasten/storage';
 import type { InvoiceData } from '../invoices/invoice-data.js';
 import { invoiceFileName, invoicePdf } from '../invoices/invoice-pdf.js';
+import type { PublicUrl } from '../site-url.js';
+import { brandedMails } from './branded-mail.js';
 import type { Mailer, OutgoingEmail } from './mailer.js';
 import { senderLookup } from './shop-sender.js';
 
@@ -12,6 +14,8 @@ export interface OutboxWorkerOptions {
    * come from this address under the shop's name, answers going to the shop (shop-sender.ts).
    */
   from: string;
+  /** How the shop's absolute links are written (logo, pictures, legal footer); default plain http. */
+  publicUrl?: PublicUrl;
   /** How long a claimed message is ours; a crash holds it at most this long. Default 2 minutes. */
   leaseMs?: number;
   /** First retry delay; doubled after each failed attempt up to maxDelayMs. Default 30 s. */
@@ -39,7 +43,8 @@ export interface DeliveryRound {
  * out and the message is sent again. The outbox id is the Message-ID, so a receiver can tell the two apart.
  */
 export class OutboxWorker {
-  readonly #o: Required<Omit<OutboxWorkerOptions, 'onError'>> & Pick<OutboxWorkerOptions, 'onError'>;
+  readonly #o: Required<Omit<OutboxWorkerOptions, 'onError' | 'publicUrl'>> &
+    Pick<OutboxWorkerOptions, 'onError' | 'publicUrl'>;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<unknown> | undefined;
   #stopped = false;
@@ -67,9 +72,12 @@ export class OutboxWorker {
     const round: DeliveryRound = { sent: 0, failed: 0 };
     const claims = await o.storage.outbox.claimDue({ now: o.now(), leaseMs: o.leaseMs, limit: o.batchSize });
     const senderOf = senderLookup(o.storage, o.from);
+    const brand = brandedMails(o.storage, o.publicUrl);
     for (const claim of claims) {
       try {
         const sender = await senderOf(claim.websiteId);
+        // Drawn in the shop's brand now, not at checkout: the order transaction never waits for it.
+        const body = await brand(claim.websiteId, claim);
         await o.mailer.send({
           id: claim.id,
           from: sender.from,
@@ -77,8 +85,8 @@ export class OutboxWorker {
           // A mail that names its own reply-to (a form's sender) keeps it; others are answered to the shop.
           replyTo: claim.replyTo ?? sender.replyTo,
           subject: claim.subject,
-          text: claim.text,
-          html: claim.html,
+          text: body.text,
+          html: body.html,
           ...(claim.attachments?.length ? { files: await attachmentsOf(o.storage, claim) } : {}),
         });
       } catch (error) {

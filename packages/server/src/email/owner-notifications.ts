@@ -1,6 +1,9 @@
-import { formatMoney, type ShippingAddress } from '@baukasten/commerce';
+import { formatMoney, germanCountryName, type ShippingAddress } from '@baukasten/commerce';
 import type { NewEmail, Order, Storage, Website } from '@baukasten/storage';
-import { html } from './email-templates.js';
+import { html, shopMailHtml } from './email-templates.js';
+import { paragraphBlocks } from './mail-content.js';
+import { newOrderRecipients } from './member-notifications.js';
+import { mailItems } from './order-email-templates.js';
 import { shopReplyTo } from './shop-sender.js';
 
 /*
@@ -25,15 +28,18 @@ export function newOrderOwnerEmail({ order, siteTitle, locale, to }: NewOrderNot
     (item) =>
       `${item.quantity} × ${item.productName} (${item.sku}) – ${money(item.unitPriceMinor * item.quantity)}`,
   );
+  const totals: [string, string][] = [
+    ['Zwischensumme', money(order.subtotalMinor)],
+    ...(order.discountMinor > 0 ? [['Rabatt', `−${money(order.discountMinor)}`] as [string, string]] : []),
+    ...(shipping?.name
+      ? [[`Versand (${shipping.name})`, money(order.shippingMinor)] as [string, string]]
+      : []),
+    ['Gesamtsumme', money(order.grandTotalMinor)],
+  ];
   const paragraphs = [
     `Neue Bestellung Nr. ${order.orderNumber} bei ${siteTitle}${order.testMode ? ' (Testbestellung)' : ''}.`,
     lines.join('\n'),
-    [
-      `Zwischensumme: ${money(order.subtotalMinor)}`,
-      ...(order.discountMinor > 0 ? [`Rabatt: −${money(order.discountMinor)}`] : []),
-      ...(shipping?.name ? [`Versand (${shipping.name}): ${money(order.shippingMinor)}`] : []),
-      `Gesamtsumme: ${money(order.grandTotalMinor)}`,
-    ].join('\n'),
+    totals.map(([label, amount]) => `${label}: ${amount}`).join('\n'),
     `Kunde: ${order.customerEmail ?? 'ohne E-Mail-Adresse'}`,
     ...(address
       ? [
@@ -43,7 +49,7 @@ export function newOrderOwnerEmail({ order, siteTitle, locale, to }: NewOrderNot
             address.line1,
             ...(address.line2 ? [address.line2] : []),
             `${address.postalCode} ${address.city}`,
-            address.country,
+            germanCountryName(address.country),
           ].join('\n'),
         ]
       : []),
@@ -56,18 +62,38 @@ export function newOrderOwnerEmail({ order, siteTitle, locale, to }: NewOrderNot
     ...(order.customerEmail ? { replyTo: order.customerEmail } : {}),
     subject,
     text: `${paragraphs.join('\n\n')}\n`,
-    html: html(subject, paragraphs),
+    // The same layout as the shopper's mails: the items as a table, the totals below.
+    html: shopMailHtml(
+      subject,
+      [
+        ...paragraphBlocks(paragraphs.slice(0, 1)),
+        { kind: 'items', items: mailItems(order, money) },
+        {
+          kind: 'totals',
+          rows: totals.map(([label, amount]) => ({
+            label,
+            amount,
+            ...(label === 'Gesamtsumme' ? { strong: true } : {}),
+          })),
+        },
+        ...paragraphBlocks(paragraphs.slice(3)),
+      ],
+      { shopName: siteTitle },
+    ),
   };
 }
 
-/** Queues the new-order mail in the order's transaction; a shop without any address to send to gets none. */
+/**
+ * Queues the new-order mail in the order's transaction, one per member who wants it (member-notifications.ts:
+ * the owner at the Antwortadresse unless switched off, others who switched it on); nobody, no mail.
+ */
 export async function enqueueNewOrderNotice(tx: Storage, website: Website, order: Order): Promise<void> {
-  const to = await shopReplyTo(tx, website);
-  if (!to) return;
-  await tx.outbox.enqueue(
-    website.id,
-    newOrderOwnerEmail({ order, siteTitle: website.title, locale: website.locale, to }),
-  );
+  for (const to of await newOrderRecipients(tx, website)) {
+    await tx.outbox.enqueue(
+      website.id,
+      newOrderOwnerEmail({ order, siteTitle: website.title, locale: website.locale, to }),
+    );
+  }
 }
 
 export interface LowStockNoticeInput {

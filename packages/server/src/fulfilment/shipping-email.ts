@@ -1,6 +1,7 @@
 import { carrierName, trackingUrlOf } from '@baukasten/commerce';
 import type { NewEmail, Order, Shipment } from '@baukasten/storage';
-import { html } from '../email/email-templates.js';
+import { shopMailHtml } from '../email/email-templates.js';
+import type { MailBlock, MailItem } from '../email/mail-content.js';
 
 /*
  * "Deine Bestellung ist unterwegs": one mail per shipment, queued in the transaction that records it.
@@ -27,6 +28,17 @@ export function shippingEmail(input: {
     const item = order.items.find((i) => i.id === line.orderItemId);
     return `– ${line.quantity} × ${item?.productName ?? 'Artikel'}`;
   });
+  const items = shipment.lines.flatMap((line): MailItem[] => {
+    const item = order.items.find((i) => i.id === line.orderItemId);
+    return [
+      {
+        name: item?.productName ?? 'Artikel',
+        quantity: line.quantity,
+        ...(item?.sku ? { detail: `Art.-Nr. ${item.sku}` } : {}),
+        ...(item ? { itemId: item.itemId } : {}),
+      },
+    ];
+  });
   const paragraphs = [
     'Hallo,',
     input.complete
@@ -43,10 +55,19 @@ export function shippingEmail(input: {
     to: order.customerEmail ?? '',
     subject,
     text: `${paragraphs.join('\n\n')}\n`,
-    html: html(
+    // The shop's layout: the parcel's items as a table, the tracking link as the next step.
+    html: shopMailHtml(
       subject,
-      paragraphs,
-      trackingUrl ? { href: trackingUrl, label: `Sendung bei ${carrier} verfolgen` } : undefined,
+      [
+        ...paragraphs.slice(0, 2).map((text): MailBlock => ({ kind: 'text', text })),
+        { kind: 'heading', text: 'In diesem Paket' },
+        { kind: 'items', items },
+        ...paragraphs.slice(3).map((text): MailBlock => ({ kind: 'text', text })),
+        trackingUrl
+          ? { kind: 'button', href: trackingUrl, label: `Sendung bei ${carrier} verfolgen` }
+          : { kind: 'button', href: input.orderStatusUrl, label: 'Bestellstatus ansehen' },
+      ],
+      { shopName: siteTitle, shopUrl: input.orderStatusUrl },
     ),
   };
 }

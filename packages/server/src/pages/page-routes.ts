@@ -15,6 +15,7 @@ import { renderGalleryPage } from '../galleries/gallery-page.js';
 import { mediaBlockContext } from '../galleries/media-context.js';
 import { websiteOf } from '../site-request.js';
 import { cartErrorMessage } from './commerce-page-messages.js';
+import { sectionBlockContext } from './page-blocks-sections.js';
 import {
   collectionContext,
   imageBlockContext,
@@ -43,6 +44,9 @@ async function blockContext(storage: Storage, website: Website, block: Block) {
       : { type: 'missing' };
   }
   if (block.type === 'image') return imageBlockContext(block);
+  // Home-page sections: hero, image with text, featured product, testimonials, FAQ (issue 22).
+  const section = await sectionBlockContext(storage, website, block);
+  if (section) return section;
   const kind = (block as { type: string }).type;
   // Summary of a blog or events collection: latest posts or next events (content/content-blocks.ts).
   if (kind === 'summary') {

@@ -1,7 +1,8 @@
 import { formatMoney } from '@baukasten/commerce';
 import type { NewEmail, Order } from '@baukasten/storage';
-import { escapeHtml, html } from '../email/email-templates.js';
-import { downloadLinks } from '../email/order-email-templates.js';
+import { html, shopMailHtml } from '../email/email-templates.js';
+import { paragraphBlocks } from '../email/mail-content.js';
+import { downloadLinks, mailItems } from '../email/order-email-templates.js';
 
 /*
  * The mails of the money path: "Zahlung eingegangen" (once per order, written to the outbox in the
@@ -27,13 +28,17 @@ export function paymentReceivedEmail(input: {
       ? [['Deine Downloads:', ...downloads.map((d) => `${d.productName}: ${d.url}`)].join('\n')]
       : []),
   ];
-  let body = html(subject, paragraphs);
-  for (const d of downloads) {
-    body = body.replace(
-      escapeHtml(`${d.productName}: ${d.url}`),
-      `${escapeHtml(d.productName)}: <a href="${escapeHtml(d.url)}">${escapeHtml(d.url)}</a>`,
-    );
-  }
+  // The shop's layout: the paid items as a table, the download links clickable (issue 23).
+  const money = (minor: number) => formatMoney(minor, order.currency, locale);
+  const body = shopMailHtml(
+    subject,
+    [
+      ...paragraphBlocks(paragraphs.slice(0, 2)),
+      { kind: 'items', items: mailItems(order, money) },
+      ...paragraphBlocks(paragraphs.slice(2)),
+    ],
+    { shopName: siteTitle, shopUrl },
+  );
   return {
     kind: 'payment-received',
     to: order.customerEmail ?? '',
@@ -69,7 +74,30 @@ export function refundEmail(input: {
     to: order.customerEmail ?? '',
     subject,
     text: paragraphs.join('\n\n'),
-    html: html(subject, paragraphs),
+    // The shop's layout: the refunded amount and what was paid, as totals.
+    html: shopMailHtml(
+      subject,
+      [
+        ...paragraphBlocks(paragraphs.slice(0, 2)),
+        {
+          kind: 'totals',
+          rows: [
+            {
+              label: 'Bezahlt',
+              amount: formatMoney(
+                order.grandTotalMinor - Number(order.data.giftCardMinor ?? 0),
+                order.currency,
+                locale,
+              ),
+              muted: true,
+            },
+            { label: 'Erstattet', amount, strong: true },
+          ],
+        },
+        ...paragraphBlocks(paragraphs.slice(2)),
+      ],
+      { shopName: siteTitle },
+    ),
   };
 }
 

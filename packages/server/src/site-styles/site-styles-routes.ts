@@ -10,6 +10,7 @@ import { HttpError } from '../http-error.js';
 import type { PageDeps } from '../pages/send-page.js';
 import { websiteOf } from '../site-request.js';
 import { FONT_PATH, fontCatalogue } from './fonts.js';
+import { PALETTE_CHOICES } from './palettes.js';
 import { siteStylesInput } from './site-styles-input.js';
 import {
   decodeStyles,
@@ -56,6 +57,7 @@ export function registerSiteStylesAdminRoutes(admin: FastifyInstance, storage: S
       chosen: stored !== undefined,
       fonts: fontList(),
       templates: SITE_TEMPLATES,
+      palettes: PALETTE_CHOICES,
     };
   });
 

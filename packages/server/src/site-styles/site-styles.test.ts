@@ -17,6 +17,7 @@ withTestDatabases((db) => {
     expect(read.body.chosen).toBe(false);
     expect(read.body.fonts.length).toBeGreaterThanOrEqual(6);
     expect(read.body.templates.map((t: { id: string }) => t.id)).toEqual(['werkstatt', 'studio', 'kantine']);
+    expect(read.body.palettes.filter((p: { dark: boolean }) => p.dark).length).toBeGreaterThanOrEqual(2);
   });
 
   it('refuses a palette below 4.5:1 with a German message on the failing colour, and saves nothing', async () => {
@@ -116,5 +117,17 @@ withTestDatabases((db) => {
     expect(unknown.body.error.fields.template).toBe(
       'Diese Vorlage gibt es nicht. Bitte wähle eine aus der Liste.',
     );
+  });
+
+  it('a dark palette chosen in the Design screen is saved and the storefront pages use it', async () => {
+    const read = await t.team.admin.get(t.base);
+    const night = read.body.palettes.find((p: { id: string }) => p.id === 'nacht');
+    const saved = await t.team.admin.patch(t.base, { ...werkstatt, palette: night.palette });
+    expect(saved.status).toBe(200);
+    const html = (await page()).body;
+    expect(html).toMatch(/<body class="page-type-\d+ template-werkstatt scheme-dark"/);
+    const sheet = await page(html.match(/href="(\/assets\/site-styles\.css\?v=[0-9a-f]+)"/)![1]!);
+    expect(sheet.body).toContain(`--paper:${night.palette.background}`);
+    expect(sheet.body).toContain('color-scheme:dark');
   });
 });

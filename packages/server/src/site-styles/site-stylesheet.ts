@@ -9,6 +9,7 @@ import {
 import type { Website } from '@baukasten/storage';
 import { siteStylesRules } from '@baukasten/theme';
 import { fontCatalogue } from './fonts.js';
+import { isDarkPalette, saleColourOn } from './palettes.js';
 
 /*
  * A site's styles as the stylesheet its pages link (`/assets/site-styles.css?v=<hash>`): the @font-face
@@ -39,9 +40,12 @@ export function siteStylesheet(styles: SiteStyles): { css: string; hash: string 
   const known = cache.get(key);
   if (known) return known;
   const pairing = fontPairing(styles.fontPairing) ?? FONT_PAIRINGS[0]!;
-  const properties = siteStyleProperties(styles)
-    .map(([name, value]) => `${name}:${value}`)
-    .join(';');
+  const declarations = siteStyleProperties(styles);
+  // Dark paper: native controls and scrollbars follow (color-scheme), the sale red gets readable.
+  if (isDarkPalette(styles.palette)) {
+    declarations.push(['color-scheme', 'dark'], ['--sale', saleColourOn(styles.palette)]);
+  }
+  const properties = declarations.map(([name, value]) => `${name}:${value}`).join(';');
   const css = `${fontCatalogue().fontFaceCss(pairing)}\n:root{${properties}}\n${siteStylesRules()}`;
   const made = { css, hash: createHash('sha256').update(css).digest('hex').slice(0, 16) };
   // Few distinct styles exist at once (one per site, plus previews): a small bound keeps memory flat.
@@ -59,7 +63,13 @@ export function siteStyleContext(styles: SiteStyles, previewParam?: string) {
       ? `${SITE_STYLES_PATH}?${STYLES_PARAM}=${previewParam}`
       : `${SITE_STYLES_PATH}?v=${siteStylesheet(styles).hash}`,
     ...(preloads.length > 0 ? { fontPreloads: preloads } : {}),
-    bodyClass: styles.template ? `template-${styles.template}` : '',
+    // scheme-dark: theme.css turns its light-only surfaces (notices, boxes) to the dark paper.
+    bodyClass: [
+      styles.template ? `template-${styles.template}` : '',
+      isDarkPalette(styles.palette) ? 'scheme-dark' : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
   };
 }
 

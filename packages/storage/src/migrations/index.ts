@@ -32,6 +32,8 @@ import { productFiles } from './0038-product-files.js';
 import { subscriptionRenewals } from './0039-subscription-renewals.js';
 import { invoiceCorrections } from './0041-invoice-corrections.js';
 import { outboxAttachments } from './0042-outbox-attachments.js';
+import { memberNotifications } from './0045-member-notifications.js';
+import { customerImports } from './0047-customer-imports.js';
 
 /**
  * Migrations live in code, not in files found at run time, so the bundled and compiled package
@@ -71,6 +73,8 @@ export const migrations: Record<string, Migration> = {
   '0039-subscription-renewals': subscriptionRenewals,
   '0041-invoice-corrections': invoiceCorrections,
   '0042-outbox-attachments': outboxAttachments,
+  '0045-member-notifications': memberNotifications,
+  '0047-customer-imports': customerImports,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@ import { isMissingRoute, useAction, useLoad } from '../../ui/async.js';
 import { Button, ErrorBox, Loading, NotAvailable, StatusMessage, TextField } from '../../ui/controls.js';
 import { date, money } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
+import { Pager } from '../products/pager.js';
 
 /*
  * /kunden — everyone who ordered (guests by e-mail address) and everyone with a customer account: orders,
@@ -51,18 +52,23 @@ export const C = {
   eraseNow: 'Endgültig löschen',
   cancel: 'Abbrechen',
   erased: (n: number) => `Gelöscht. ${n} Bestellung(en) wurden anonymisiert.`,
-  more: 'Weitere laden',
 } as const;
+
+const PAGE = 50;
 
 export function CustomerList() {
   const { site, can } = useSite();
   const [query, setQuery] = useState('');
   const [draft, setDraft] = useState('');
-  const [limit, setLimit] = useState(50);
+  // Pages of 50, paged and searched by the database (issue 23): any number of customers stays reachable.
+  const [offset, setOffset] = useState(0);
   const path = `/sites/${encodeURIComponent(site.id)}/customers`;
   const loaded = useLoad(
-    () => api.get<{ customers: CustomerRow[]; total: number }>(path, { query: { q: query, limit } }),
-    [path, query, limit],
+    () =>
+      api.get<{ customers: CustomerRow[]; total: number }>(path, {
+        query: { q: query, limit: PAGE, ...(offset > 0 ? { offset } : {}) },
+      }),
+    [path, query, offset],
   );
   const [erasing, setErasing] = useState<string>();
   const [note, setNote] = useState('');
@@ -71,6 +77,7 @@ export function CustomerList() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setQuery(draft.trim());
+    setOffset(0);
   };
   return (
     <div>
@@ -143,9 +150,7 @@ export function CustomerList() {
           </table>
         </div>
       ) : null}
-      {list && list.total > list.customers.length ? (
-        <Button onClick={() => setLimit(Math.min(limit + 50, 200))}>{C.more}</Button>
-      ) : null}
+      {list ? <Pager total={list.total} limit={PAGE} offset={offset} onOffset={setOffset} /> : null}
       {erasing ? (
         <EraseCustomer
           path={path}

@@ -1,4 +1,4 @@
-import type { SiteStyles, SiteTemplate } from '@baukasten/commerce';
+import type { Palette, SiteStyles, SiteTemplate } from '@baukasten/commerce';
 import { api } from '../../api/api-client.js';
 
 /* The Design screen's calls (packages/server/src/site-styles/site-styles-routes.ts). */
@@ -18,6 +18,15 @@ export interface DesignData {
   chosen: boolean;
   fonts: FontChoice[];
   templates: SiteTemplate[];
+  /** Ready-made palettes, light and dark (server site-styles/palettes.ts); older servers send none. */
+  palettes?: PaletteChoice[];
+}
+
+export interface PaletteChoice {
+  id: string;
+  label: string;
+  dark: boolean;
+  palette: Palette;
 }
 
 const base = (siteId: string) => `/sites/${encodeURIComponent(siteId)}/styles`;

@@ -106,4 +106,39 @@ describe('the Design screen', () => {
     expect(await screen.findByText('Design gespeichert.')).toBeTruthy();
     expect(api.sent.find((r) => r.method === 'PATCH')?.body).toEqual(SITE_TEMPLATES[2]!.styles);
   });
+  it('a ready-made dark palette sets every colour at once and is saved as it is', async () => {
+    stubFontFace(true);
+    const night = {
+      id: 'nacht',
+      label: 'Nacht (dunkel, blau)',
+      dark: true,
+      palette: {
+        background: '#14171c',
+        text: '#eef0f3',
+        muted: '#a9b1bc',
+        accent: '#7cb8ff',
+        onAccent: '#0b1320',
+      },
+    };
+    const api = fakeApi({
+      'GET /sites/site-1/styles': { body: { ...designAnswer.body, palettes: [night] } },
+      'POST /sites/site-1/styles/preview': { body: { previewUrl: 'about:blank#vorschau=t' } },
+      'PATCH /sites/site-1/styles': (request) => ({ body: { styles: request.body, chosen: true } }),
+    });
+    renderInSite(<DesignScreen />);
+    const user = userEvent.setup();
+    const choice = (await screen.findByLabelText('Fertige Farbpalette')) as HTMLSelectElement;
+    expect(choice.value).toBe('');
+    await user.selectOptions(choice, 'nacht');
+    expect((screen.getByLabelText('Hintergrund') as HTMLInputElement).value).toBe('#14171c');
+    expect((screen.getByLabelText('Text') as HTMLInputElement).value).toBe('#eef0f3');
+    expect(choice.value).toBe('nacht');
+    // A colour changed by hand is the owner's own palette again.
+    await user.type(screen.getByLabelText('Text'), '{backspace}2');
+    expect(choice.value).toBe('');
+    await user.selectOptions(choice, 'nacht');
+    await user.click(screen.getByRole('button', { name: 'Design speichern' }));
+    expect(await screen.findByText('Design gespeichert.')).toBeTruthy();
+    expect(api.sent.find((r) => r.method === 'PATCH')?.body.palette).toEqual(night.palette);
+  });
 });

@@ -29,6 +29,11 @@ type PreviewWidth = keyof typeof WIDTHS;
 /** Wait for a pause in typing or clicking before asking the server for a new preview. */
 const PREVIEW_DELAY_MS = 350;
 
+const samePalette = (a: Palette, b: Palette) =>
+  (Object.keys(PALETTE_LABELS) as (keyof Palette)[]).every(
+    (key) => a[key].toLowerCase() === b[key].toLowerCase(),
+  );
+
 export function DesignScreen() {
   const { site } = useSite();
   const loaded = useLoad(() => design.load(site.id), [site.id]);
@@ -105,6 +110,25 @@ function DesignForm({ siteId, data }: { siteId: string; data: DesignData }) {
           <fieldset className="field">
             <legend>{D.colours}</legend>
             <p className="field-hint">{D.coloursHint}</p>
+            {data.palettes && data.palettes.length > 0 && (
+              <SelectField
+                label={D.paletteChoice}
+                hint={D.paletteHint}
+                name="paletteChoice"
+                value={data.palettes.find((choice) => samePalette(choice.palette, styles.palette))?.id ?? ''}
+                onChange={(e) => {
+                  const choice = data.palettes?.find((c) => c.id === e.target.value);
+                  if (choice) change({ palette: { ...choice.palette } });
+                }}
+              >
+                <option value="">{D.ownColours}</option>
+                {data.palettes.map((choice) => (
+                  <option key={choice.id} value={choice.id}>
+                    {choice.label}
+                  </option>
+                ))}
+              </SelectField>
+            )}
             {(Object.keys(PALETTE_LABELS) as (keyof Palette)[]).map((key) => (
               <div key={key} className="design__colour">
                 <TextField

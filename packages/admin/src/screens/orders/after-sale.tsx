@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { api, apiUrl } from '../../api/api-client.js';
 import { useAction, useLoad } from '../../ui/async.js';
 import {
@@ -55,6 +55,8 @@ export const A = {
   trackingHint: 'Wird in der Versand-E-Mail als Link zur Sendungsverfolgung verschickt.',
   quantityOf: (name: string) => `Menge „${name}“`,
   ship: 'Versenden',
+  /** The order page's main action: it opens this form, so every parcel gets its shipping mail (issue 23). */
+  openShipping: 'Versand erfassen',
   shipped: 'Versandt. Die Kundin oder der Kunde bekommt eine E-Mail mit der Sendungsverfolgung.',
   track: 'Sendung verfolgen',
   noShipments: 'Noch nichts versandt.',
@@ -93,11 +95,18 @@ type Props = {
   timeZone: string;
   /** The order's status changed (shipped in full). */
   onOrder: (order: FulfilmentAnswer['order']) => void;
+  /** How many lines are still to be shipped, once known: the order page chooses its main action by it. */
+  onUnshipped?: (count: number) => void;
 };
 
 export function AfterSale(props: Props) {
   const base = `/sites/${encodeURIComponent(props.siteId)}/orders/${encodeURIComponent(props.orderId)}`;
   const loaded = useLoad(() => api.get<FulfilmentAnswer>(`${base}/fulfilment`), [base]);
+  const unshipped = loaded.data?.fulfilment.unshipped.length;
+  const { onUnshipped } = props;
+  useEffect(() => {
+    if (unshipped !== undefined) onUnshipped?.(unshipped);
+  }, [unshipped, onUnshipped]);
   if (!loaded.data) return loaded.error ? <p className="muted">{loaded.error.message}</p> : null;
   const update = (answer: FulfilmentAnswer) => {
     loaded.set(answer);
@@ -121,6 +130,15 @@ type PanelProps = Props & {
   data: FulfilmentAnswer['fulfilment'];
   update: (a: FulfilmentAnswer) => void;
 };
+
+export const SHIPPING_FORM_ID = 'versand-erfassen';
+
+/** Brings the owner to the shipping form: scrolled into view, the carrier chosen first. */
+export function openShippingForm() {
+  const form = document.getElementById(SHIPPING_FORM_ID);
+  form?.scrollIntoView?.({ block: 'start' });
+  form?.querySelector<HTMLElement>('select, input')?.focus();
+}
 
 function ShippingPanel({ base, data, update, canManage, timeZone }: PanelProps) {
   const action = useAction();
@@ -179,7 +197,7 @@ function ShippingPanel({ base, data, update, canManage, timeZone }: PanelProps) 
       )}
       <StatusMessage>{note}</StatusMessage>
       {canManage && data.unshipped.length > 0 ? (
-        <form className="form" onSubmit={submit} noValidate>
+        <form className="form" id={SHIPPING_FORM_ID} onSubmit={submit} noValidate>
           <ErrorBox error={action.error} />
           <SelectField
             label={A.carrier}
@@ -301,7 +319,7 @@ function ReturnPanel({ base, data, update, currency, paymentMethod, paid, timeZo
       )}
       <StatusMessage>{note}</StatusMessage>
       {data.returnable.length > 0 ? (
-        <form className="form" onSubmit={submit} noValidate>
+        <form className="form" id={SHIPPING_FORM_ID} onSubmit={submit} noValidate>
           <ErrorBox error={action.error} />
           {data.returnable.map((line) => (
             <fieldset key={line.orderItemId} className="fieldset">
@@ -403,7 +421,7 @@ function TimelinePanel({ base, data, update, canManage, timeZone }: PanelProps) 
       </ol>
       <StatusMessage>{note}</StatusMessage>
       {canManage ? (
-        <form className="form" onSubmit={submit} noValidate>
+        <form className="form" id={SHIPPING_FORM_ID} onSubmit={submit} noValidate>
           <ErrorBox error={action.error} />
           <TextArea
             label={A.note}

@@ -9,7 +9,7 @@ import { isMissingRoute, useAction, useLoad } from '../../ui/async.js';
 import { Button, ConfirmButton, ErrorBox, Loading, NotAvailable, StatusMessage } from '../../ui/controls.js';
 import { dateTime, money, variantLabel } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
-import { AfterSale } from './after-sale.js';
+import { AfterSale, A as afterSale, openShippingForm } from './after-sale.js';
 import { InvoiceList } from './invoice-list.js';
 import { RefundPanel } from './refund-panel.js';
 
@@ -46,6 +46,9 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   const action = useAction();
   // A return's refund changes the refunds: the panel loads them again.
   const [round, setRound] = useState(0);
+  // Lines still to ship, once the shipping panel knows: while any are left, "ausgeführt" means shipped,
+  // through the shipping form, so the shopper always gets the shipping mail (issue 23).
+  const [unshipped, setUnshipped] = useState<number>();
   if (isMissingRoute(loaded.error)) return <NotAvailable title={t.ordersTitle} />;
   const order = loaded.data?.order;
 
@@ -85,13 +88,20 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           ) : null}
           {can('commerce.orders') && order.status === 'open' ? (
             <div className="form-actions">
-              <Button
-                variant="primary"
-                busy={action.busy}
-                onClick={() => change(() => ordersApi.fulfil(site.id, order.id))}
-              >
-                {t.fulfil}
-              </Button>
+              {unshipped !== undefined && unshipped > 0 ? (
+                <Button variant="primary" onClick={openShippingForm}>
+                  {afterSale.openShipping}
+                </Button>
+              ) : unshipped === 0 ? (
+                // Nothing to put in a parcel (downloads, services): done without a shipping mail.
+                <Button
+                  variant="primary"
+                  busy={action.busy}
+                  onClick={() => change(() => ordersApi.fulfil(site.id, order.id))}
+                >
+                  {t.fulfil}
+                </Button>
+              ) : null}
               <ConfirmButton
                 label={t.cancelOrder}
                 question={t.confirmCancelOrder}
@@ -119,6 +129,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
             paid={order.paymentStatus === 'PAID'}
             canManage={can('commerce.orders')}
             timeZone={site.timeZone}
+            onUnshipped={setUnshipped}
             onOrder={(changed) => {
               setRound((n) => n + 1);
               if (changed.status !== order.status)

@@ -82,11 +82,30 @@ describe('orders', () => {
     );
   });
 
-  it('shows an order and marks it fulfilled', async () => {
+  const fulfilment = (unshipped: { orderItemId: string; productName: string; quantity: number }[]) => ({
+    fulfilmentStatus: unshipped.length ? 'unshipped' : 'shipped',
+    fulfilmentStatusText: unshipped.length ? 'Nicht versandt' : 'Versandt',
+    shipments: [],
+    unshipped,
+    returns: [],
+    returnable: [],
+    withdrawals: [],
+    timeline: [],
+    carriers: [
+      { id: 'dhl', name: 'DHL' },
+      { id: 'dpd', name: 'DPD' },
+    ],
+    returnReasons: [],
+  });
+
+  it('"Versand erfassen" opens the shipping form, so marking an order shipped always mails the shopper (issue 23)', async () => {
     const { sent } = fakeApi({
       'GET /sites/site-1/orders/o1': { body: { order } },
-      'POST /sites/site-1/orders/o1/fulfil': {
-        body: { order: { ...order, status: 'fulfilled', statusText: 'Ausgeführt', fulfilledAt: 1 } },
+      'GET /sites/site-1/orders/o1/fulfilment': {
+        body: { order, fulfilment: fulfilment([{ orderItemId: 'l1', productName: 'Hemd', quantity: 2 }]) },
+      },
+      'POST /sites/site-1/orders/o1/shipments': {
+        body: { order: { status: 'fulfilled', statusText: 'Ausgeführt' }, fulfilment: fulfilment([]) },
       },
     });
     renderInSite(<OrderDetail orderId="o1" />);
@@ -94,10 +113,37 @@ describe('orders', () => {
     expect(await screen.findByRole('heading', { name: 'Bestellung #1001' })).toBeTruthy();
     expect(screen.getByText('Hauptstr. 1', { exact: false })).toBeTruthy();
     expect(screen.getByText('Gesamtsumme').nextSibling?.textContent?.replace(/\s/g, ' ')).toBe('43,80 €');
-    await user.click(screen.getByRole('button', { name: 'Als ausgeführt markieren' }));
+    // No way around the shipping form while something is left to ship.
+    expect(screen.queryByRole('button', { name: 'Als ausgeführt markieren' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Versand erfassen' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Versanddienstleister'));
+    // The tracking number is optional: shipping without one still sends the shipping mail.
+    await user.click(screen.getByRole('button', { name: 'Versenden' }));
+    expect(await screen.findByText('Ausgeführt')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Versand erfassen' })).toBeNull();
+    expect(sent.filter((r) => r.path.endsWith('/fulfil'))).toHaveLength(0);
+    expect(sent.filter((r) => r.method === 'POST').at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/sites/site-1/orders/o1/shipments',
+      headers: { 'x-csrf-token': 'crumb-1' },
+      body: { carrier: 'dhl', trackingNumber: '', lines: [{ orderItemId: 'l1', quantity: 2 }] },
+    });
+  });
+
+  it('an order with nothing to put in a parcel (downloads) is marked fulfilled directly', async () => {
+    const { sent } = fakeApi({
+      'GET /sites/site-1/orders/o1': { body: { order } },
+      'GET /sites/site-1/orders/o1/fulfilment': { body: { order, fulfilment: fulfilment([]) } },
+      'POST /sites/site-1/orders/o1/fulfil': {
+        body: { order: { ...order, status: 'fulfilled', statusText: 'Ausgeführt', fulfilledAt: 1 } },
+      },
+    });
+    renderInSite(<OrderDetail orderId="o1" />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Als ausgeführt markieren' }));
     expect(await screen.findByText('Ausgeführt')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Als ausgeführt markieren' })).toBeNull();
-    expect(sent.at(-1)).toMatchObject({ method: 'POST', headers: { 'x-csrf-token': 'crumb-1' } });
+    expect(sent.at(-1)).toMatchObject({ method: 'POST', path: '/sites/site-1/orders/o1/fulfil' });
   });
 
   it('marks a Vorkasse order paid once the transfer arrived', async () => {

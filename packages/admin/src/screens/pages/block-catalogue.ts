@@ -164,6 +164,38 @@ export function newBlock(kind: string, collections: readonly Collection[]): Bloc
           ['', ''],
         ],
       };
+    case 'hero':
+      return {
+        type: 'hero',
+        id,
+        heading: 'Willkommen',
+        text: '',
+        buttonLabel: '',
+        buttonHref: '',
+        assetUrl: '',
+        altText: '',
+        mediaFocalPoint: { x: 0.5, y: 0.5 },
+        overlay: 'dark',
+        height: 'medium',
+      };
+    case 'image-text':
+      return {
+        type: 'image-text',
+        id,
+        heading: '',
+        markdown: '',
+        assetUrl: '',
+        altText: '',
+        imagePosition: 'left',
+        buttonLabel: '',
+        buttonHref: '',
+      };
+    case 'featured-product':
+      return { type: 'featured-product', id, productId: '', title: '', text: '' };
+    case 'testimonials':
+      return { type: 'testimonials', id, title: 'Das sagen unsere Kunden', items: [{ quote: '', name: '' }] };
+    case 'faq':
+      return { type: 'faq', id, title: 'Häufige Fragen', items: [{ question: '', markdown: '' }] };
     default:
       return { type: kind, id };
   }
@@ -172,7 +204,7 @@ export function newBlock(kind: string, collections: readonly Collection[]): Bloc
 /** A short name of a block for lists and announcements: its kind and the start of its text. */
 export function blockLabel(block: Block): string {
   const kind = t.blockKinds[block.type] ?? block.type;
-  const text = [block.text, block.label, block.title, block.altText, block.markdown].find(
+  const text = [block.heading, block.text, block.label, block.title, block.altText, block.markdown].find(
     (v): v is string => typeof v === 'string' && v.trim() !== '',
   );
   const short = text ? text.trim().replace(/\s+/g, ' ').slice(0, 40) : '';

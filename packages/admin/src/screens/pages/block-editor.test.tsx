@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Block, CollectionDetail } from '../../api/admin-types.js';
 import { fakeApi, freshBrowserPerTest, renderInSite, testPage } from '../../test-kit.js';
 import { BlockEditor } from './block-editor.js';
+import { pickBlock } from './block-library-test-kit.js';
 
 freshBrowserPerTest();
 
@@ -127,8 +128,7 @@ describe('block editor', () => {
       true,
     );
     await user.click(screen.getByRole('button', { name: 'Nach oben: Button: Kontakt' }));
-    await user.selectOptions(screen.getByLabelText('Blockart'), 'spacer');
-    await user.click(screen.getByRole('button', { name: 'Block hinzufügen' }));
+    await pickBlock(user, 'Abstand');
     await user.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
     await waitFor(() => expect(status()).toBe('Entwurf gespeichert.'));
 
@@ -178,11 +178,14 @@ describe('block editor', () => {
     });
     renderEditor();
     const user = userEvent.setup();
-    const kinds = [...(screen.getByLabelText('Blockart') as HTMLSelectElement).options].map((o) => o.text);
-    expect(kinds).toEqual(expect.arrayContaining(['Social-Media-Links', 'Video', 'Audio', 'Galerie']));
-
-    await user.selectOptions(screen.getByLabelText('Blockart'), 'video');
     await user.click(screen.getByRole('button', { name: 'Block hinzufügen' }));
+    const kinds = within(screen.getByRole('dialog', { name: 'Block hinzufügen' }))
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    expect(kinds).toEqual(expect.arrayContaining(['Social-Media-Links', 'Video', 'Audio', 'Galerie']));
+    await user.keyboard('{Escape}');
+
+    await pickBlock(user, 'Video');
     await user.type(screen.getByLabelText('Titel des Videos'), 'Die Werkstatt');
     fireEvent.change(screen.getByLabelText('Adresse des Videos'), {
       target: { value: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
@@ -194,16 +197,14 @@ describe('block editor', () => {
       target: { value: 'Die Werkbank' },
     });
 
-    await user.selectOptions(screen.getByLabelText('Blockart'), 'audio');
-    await user.click(screen.getByRole('button', { name: 'Block hinzufügen' }));
+    await pickBlock(user, 'Audio');
     fireEvent.change(screen.getByLabelText('Adresse der Audiodatei'), {
       target: { value: '/ton/glocke.mp3' },
     });
     fireEvent.change(screen.getByLabelText('Künstler'), { target: { value: 'Werkstatt' } });
     fireEvent.change(screen.getByLabelText('Dauer in Sekunden (optional)'), { target: { value: '61' } });
 
-    await user.selectOptions(screen.getByLabelText('Blockart'), 'social-links');
-    await user.click(screen.getByRole('button', { name: 'Block hinzufügen' }));
+    await pickBlock(user, 'Social-Media-Links');
     fireEvent.change(screen.getByLabelText('Titel (optional)'), { target: { value: 'Folge uns' } });
 
     await user.click(screen.getByRole('button', { name: 'Entwurf speichern' }));

@@ -3,14 +3,15 @@ import { pages } from '../../api/admin-api.js';
 import type { Collection, CollectionDetail } from '../../api/admin-types.js';
 import { t } from '../../messages.js';
 import { useAction } from '../../ui/async.js';
-import { Button, ErrorBox, SelectField, StatusMessage } from '../../ui/controls.js';
+import { Button, ErrorBox, StatusMessage } from '../../ui/controls.js';
 import { BLOCK_KINDS, BlockFields, blockLabel, newBlock } from './block-fields.js';
 import { blockReducer, blocksToSave, initialHistory, newKey } from './block-history.js';
+import { BlockLibraryDialog } from './block-library-dialog.js';
 import { usePageLock } from './page-lock.js';
 import { BlockSortArea, dragTexts, SortableBlock } from './sortable-blocks.js';
 
 /*
- * The blocks of one page: add, edit, move (buttons, Alt+↑/↓ on a block, or drag and drop by pointer or
+ * The blocks of one page: add (from the block library, block-library-dialog.tsx), edit, move (buttons, Alt+↑/↓ on a block, or drag and drop by pointer or
  * keyboard on its grip, sortable-blocks.tsx), duplicate, remove, undo
  * (button, or Ctrl+Z outside a text field), save as draft and publish. Moves and removals are
  * announced in a live region; the moved block keeps the focus.
@@ -56,7 +57,7 @@ export function BlockEditor({
   const canPublish = mayPublish && !lockedMessage;
   const [state, dispatch] = useReducer(blockReducer, detail.blocks.draft, initialHistory);
   const [selected, setSelected] = useState<string | undefined>(state.blocks[0]?.key);
-  const [kind, setKind] = useState('text');
+  const [libraryOpen, setLibraryOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const action = useAction();
   const handles = useRef(new Map<string, HTMLButtonElement>());
@@ -99,7 +100,8 @@ export function BlockEditor({
     setAnnouncement(t.undone);
   };
 
-  const add = () => {
+  const add = (kind: string) => {
+    setLibraryOpen(false);
     const at = selected ? state.blocks.findIndex((b) => b.key === selected) + 1 : count;
     const key = newKey();
     dispatch({ type: 'add', block: newBlock(kind, collections), at, newKey: key });
@@ -164,19 +166,7 @@ export function BlockEditor({
       <h2 id="block-editor-title">{t.blockEditor(page.title)}</h2>
       {canEdit ? (
         <div className="toolbar" role="toolbar" aria-label={t.blocks}>
-          <SelectField
-            label={t.blockKind}
-            value={kind}
-            onChange={(e) => setKind(e.target.value)}
-            className="inline"
-          >
-            {BLOCK_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t.blockKinds[k]}
-              </option>
-            ))}
-          </SelectField>
-          <Button onClick={add} disabled={action.busy}>
+          <Button onClick={() => setLibraryOpen(true)} disabled={action.busy} aria-haspopup="dialog">
             {t.addBlock}
           </Button>
           <Button
@@ -196,6 +186,9 @@ export function BlockEditor({
           ) : null}
           {state.dirty ? <span className="badge">{t.unsavedChanges}</span> : null}
         </div>
+      ) : null}
+      {libraryOpen && canEdit ? (
+        <BlockLibraryDialog kinds={BLOCK_KINDS} onPick={add} onClose={() => setLibraryOpen(false)} />
       ) : null}
       <ErrorBox error={lockedMessage} />
       <ErrorBox error={action.error} />

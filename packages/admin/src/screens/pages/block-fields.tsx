@@ -6,13 +6,14 @@ import { MailingListPicker } from '../newsletter/mailing-list-picker.js';
 import { BLOCK_FIELDS, type FieldsProps } from './block-catalogue.js';
 import { GalleryFields } from './gallery-block-fields.js';
 import { AudioFields, VideoFields } from './media-block-fields.js';
+import { sectionFields } from './section-block-fields.js';
 import { TableFields } from './table-block-fields.js';
 
 export { BLOCK_KINDS, blockLabel, newBlock } from './block-catalogue.js';
 
 /*
  * The fields of one block in the block editor: the catalogue's simple fields, and the kinds with an
- * editor of their own (gallery, accordion, video, audio, form).
+ * editor of their own (gallery, accordion, video, audio, form, the home-page sections).
  */
 
 function AccordionFields({ block, errors, disabled, onChange }: FieldsProps) {
@@ -76,6 +77,9 @@ export function BlockFields(props: FieldsProps) {
   if (block.type === 'video') return <VideoFields {...props} />;
   if (block.type === 'audio') return <AudioFields {...props} />;
   if (block.type === 'table') return <TableFields {...props} />;
+  // Hero, image with text, featured product, testimonials, FAQ (section-block-fields.tsx).
+  const section = sectionFields(props);
+  if (section) return section;
   if (block.type === 'form')
     return (
       <FormPicker

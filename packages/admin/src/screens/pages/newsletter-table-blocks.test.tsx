@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Block, CollectionDetail } from '../../api/admin-types.js';
 import { clearCookies, fakeApi, renderInSite, setCookie } from '../../test-kit.js';
 import { BlockEditor } from './block-editor.js';
+import { pickBlock } from './block-library-test-kit.js';
 
 beforeEach(() => setCookie('crumb', 'crumb-1'));
 afterEach(() => {
@@ -38,8 +39,7 @@ const DRAFT = 'PATCH /sites/site-1/collections/page-1/draft';
 
 async function addBlock(kind: string) {
   const user = userEvent.setup();
-  await user.selectOptions(screen.getByLabelText('Blockart'), kind);
-  await user.click(screen.getByRole('button', { name: 'Block hinzufügen' }));
+  await pickBlock(user, kind);
   return user;
 }
 
@@ -50,7 +50,7 @@ describe('newsletter block', () => {
   it('R8.7.15 says a mailing list is required when the site has none yet, and where to make one', async () => {
     fakeApi({ [LISTS]: { body: { lists: [] } } });
     renderEditor();
-    await addBlock('newsletter');
+    await addBlock('Newsletter');
     const picker = await screen.findByLabelText('Mailingliste');
     await waitFor(() =>
       expect(screen.getByText(/Eine Mailingliste ist erforderlich/).textContent).toBe(
@@ -88,7 +88,7 @@ describe('newsletter block', () => {
           : { body: detailOf(request.body.blocks) },
     });
     renderEditor();
-    const user = await addBlock('newsletter');
+    const user = await addBlock('Newsletter');
     await user.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Bitte wähle eine Liste aus.');
     const picker = await screen.findByLabelText('Mailingliste');
@@ -109,7 +109,7 @@ describe('table block', () => {
   it('R5.12.9 says at once that a dataset needs at least one row and column', async () => {
     fakeApi({});
     renderEditor();
-    await addBlock('table');
+    await addBlock('Tabelle');
     const data = screen.getByLabelText('Daten der Tabelle');
     fireEvent.change(data, { target: { value: ' \n\t\n' } });
     expect(data.getAttribute('aria-invalid')).toBe('true');
@@ -119,7 +119,7 @@ describe('table block', () => {
   it('R5.12.10 reads a pasted spreadsheet, says it is cut to the maximum of rows and columns, and saves the cut table', async () => {
     const { sent } = fakeApi({ [DRAFT]: (request) => ({ body: detailOf(request.body.blocks) }) });
     renderEditor();
-    const user = await addBlock('table');
+    const user = await addBlock('Tabelle');
     const pasted = Array.from({ length: 230 }, (_, r) =>
       Array.from({ length: 22 }, (_, c) => `${r}:${c}`).join('\t'),
     ).join('\n');

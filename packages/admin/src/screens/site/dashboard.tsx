@@ -3,6 +3,7 @@ import { Link } from '../../routing/router.js';
 import { useSite } from '../../site-context.js';
 import { siteAddress } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
+import { MemberNotifications } from './member-notifications.js';
 import { SITE_SECTIONS } from './site-shell.js';
 
 export function Dashboard() {
@@ -34,6 +35,8 @@ export function Dashboard() {
           </li>
         ))}
       </ul>
+      {/* Every member who sees the orders chooses their own shop mails here (issue 23). */}
+      <MemberNotifications />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { Button, ConfirmButton, ErrorBox, Loading, StatusMessage, TextField } fr
 import { date } from '../../ui/format.js';
 import { PageTitle } from '../../ui/page-title.js';
 import { emailProblem } from '../sign-in.js';
+import { MemberNotifications } from './member-notifications.js';
 import { RolePicker } from './role-picker.js';
 
 function MemberRow({ member, onChanged }: { member: Member; onChanged: () => void }) {
@@ -137,6 +138,7 @@ export function Members() {
     <div>
       <PageTitle>{t.membersTitle}</PageTitle>
       <ErrorBox error={loaded.error} />
+      <MemberNotifications />
       {loaded.data ? (
         <>
           <ul className="members">

@@ -1,85 +1,34 @@
 import { datasetMessages, datasetProblem, truncateDataset } from '@baukasten/commerce';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
-import { mediaMessages } from '../media/media-messages.js';
 import { mailingListMessages } from '../newsletter/mailing-list-messages.js';
+import {
+  blockId,
+  href,
+  imageFields,
+  isSitePath,
+  isWebUrl,
+  MAX_BLOCKS,
+  MAX_HTML,
+  MAX_URL,
+  markdown,
+  mediaFocalPoint,
+  option,
+  requiredText,
+  text,
+  wholeNumber,
+} from './block-schema-parts.js';
 import { markdownToHtml, sanitizedHtml } from './markdown.js';
 import { pageMessages as m } from './page-messages.js';
+import { SECTION_KINDS, sectionBlocks } from './section-blocks.js';
+
+export { MAX_BLOCKS };
 
 /*
  * The blocks a page is built from, as the editor sends them and as they are stored. Every kind is
  * checked field by field; what visitors will see as HTML (text, accordion, html blocks) is rendered
  * or sanitised here, once, when the draft is saved, so the storefront only prints stored HTML.
  */
-
-export const MAX_BLOCKS = 200;
-const MAX_MARKDOWN = 50_000;
-const MAX_HTML = 100_000;
-/** Spec 9: URLs are at most 2083 characters (R9.4.2). */
-const MAX_URL = 2083;
-
-/** An enum whose refusal names the value, as the editor's "{val} is not an expected option" (R5.12.5). */
-const option = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: (issue) => m.notAnExpectedOption(String(issue.input)) });
-
-const wholeNumber = (min: number, max: number, message: string) =>
-  z.number({ error: message }).int(message).min(min, message).max(max, message);
-
-const text = (max: number, message: string) => z.string({ error: message }).trim().max(max, message);
-const requiredText = (max: number, missing: string, tooLong: string) =>
-  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
-
-const isSitePath = (url: string) => /^\/(?!\/)[^\s]*$/.test(url);
-const isWebUrl = (url: string) => {
-  if (!/^https?:\/\//i.test(url)) return false;
-  try {
-    return Boolean(new URL(url).hostname);
-  } catch {
-    return false;
-  }
-};
-
-/** An image or page address: https://… or a path of the site. */
-const assetUrl = z
-  .string({ error: m.imageUrlInvalid })
-  .trim()
-  .max(MAX_URL, m.imageUrlInvalid)
-  .refine((url) => isWebUrl(url) || isSitePath(url), m.imageUrlInvalid);
-
-/** Where a button or image leads: a web address, mail, phone, a path of the site or an anchor. */
-const href = z
-  .string({ error: m.linkInvalid('') })
-  .trim()
-  .max(MAX_URL)
-  .superRefine((url, ctx) => {
-    const ok =
-      isWebUrl(url) ||
-      isSitePath(url) ||
-      /^#[A-Za-z][\w-]*$/.test(url) ||
-      /^mailto:[^\s@]+@[^\s@]+$/i.test(url) ||
-      /^tel:\+?[\d\s/()-]{3,30}$/i.test(url);
-    if (!ok) ctx.addIssue({ code: 'custom', message: m.linkInvalid(url) });
-  });
-
-const blockId = z
-  .string({ error: m.blockIdInvalid })
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, m.blockIdInvalid)
-  .optional();
-
-const altText = text(250, m.altTextTooLong).default('');
-const originalSize = z
-  .string({ error: m.imageSizeInvalid })
-  .regex(/^[1-9]\d{0,4}x[1-9]\d{0,4}$/, m.imageSizeInvalid)
-  .optional();
-
-const imageFields = {
-  assetUrl,
-  altText,
-  originalSize,
-  caption: text(500, m.captionTooLong).optional(),
-};
-
-const markdown = z.string({ error: m.textMissing }).max(MAX_MARKDOWN, m.textTooLong(MAX_MARKDOWN));
 
 const heading = z.object({
   type: z.literal('heading'),
@@ -365,12 +314,6 @@ const gallerySettings = z
   // Parsed from nothing, so every setting has its default.
   .prefault({});
 
-/** Where a library image stays visible when cropped (spec 3 mediaFocalPoint): x and y from 0 to 1. */
-const focalFraction = z
-  .number({ error: mediaMessages.focalPointInvalid })
-  .min(0, mediaMessages.focalPointInvalid)
-  .max(1, mediaMessages.focalPointInvalid);
-
 /**
  * A gallery image as the editor's picker hands it over: the library image (address, size, focal point)
  * with its own alt text, caption and link.
@@ -378,9 +321,7 @@ const focalFraction = z
 const galleryImage = z.object({
   ...imageFields,
   href: href.optional(),
-  mediaFocalPoint: z
-    .object({ x: focalFraction, y: focalFraction }, { error: mediaMessages.focalPointInvalid })
-    .optional(),
+  mediaFocalPoint: mediaFocalPoint.optional(),
 });
 
 const gallery = z.object({
@@ -438,6 +379,7 @@ export const BLOCK_KINDS = [
   'accordion',
   'map',
   'table',
+  ...SECTION_KINDS,
 ] as const;
 
 export const pageBlock = z.discriminatedUnion(
@@ -461,6 +403,7 @@ export const pageBlock = z.discriminatedUnion(
     accordion,
     map,
     table,
+    ...sectionBlocks,
   ],
   { error: (issue) => (issue.code === 'invalid_union' ? m.blockTypeUnknown : undefined) },
 );

@@ -68,6 +68,9 @@ async function checkReferences(storage: Storage, websiteId: string, blocks: read
     } else if (block.type === 'form') {
       if (!(await storage.forms.findById(websiteId, block.formId)))
         fields[`blocks.${index}.formId`] = m.formUnknown;
+    } else if (block.type === 'featured-product') {
+      const item = await storage.items.findById(websiteId, block.productId);
+      if (!item?.product) fields[`blocks.${index}.productId`] = m.featuredProductUnknown;
     }
   }
   const first = Object.values(fields)[0];

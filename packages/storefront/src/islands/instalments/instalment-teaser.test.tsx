@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { coffeeItem, itemContext, purchaseProps, shirtItem, variantContext } from '../product/fixtures.js';
 import { ProductPurchase } from '../product/product-purchase.js';
+import { chooseOption } from '../product/test-helpers.js';
 import { INSTALMENT_INFO_TEXTS } from './instalment-info-modal.js';
 
 const us = {
@@ -50,15 +51,15 @@ describe('instalment teaser', () => {
   it('R4.4.1 R5.6.2 follows the chosen variant: out of range above the maximum', () => {
     const shirt = purchaseProps(shirtItem, { instalmentContext: { ...us, afterPayMax: 2490 } });
     render(<ProductPurchase {...shirt} />);
-    fireEvent.change(screen.getByLabelText('Größe'), { target: { value: 'M' } });
-    fireEvent.change(screen.getByLabelText('Farbe'), { target: { value: 'Blau' } });
+    chooseOption('Größe', 'M');
+    chooseOption('Farbe', 'Blau');
     expect(plain(teaser()?.textContent)).toContain('à 6,23 € mit Afterpay');
     cleanup();
     render(
       <ProductPurchase {...purchaseProps(shirtItem, { instalmentContext: { ...us, afterPayMax: 2000 } })} />,
     );
-    fireEvent.change(screen.getByLabelText('Größe'), { target: { value: 'M' } });
-    fireEvent.change(screen.getByLabelText('Farbe'), { target: { value: 'Blau' } });
+    chooseOption('Größe', 'M');
+    chooseOption('Farbe', 'Blau');
     expect(plain(teaser()?.textContent)).toContain(
       'Afterpay ist für Bestellungen zwischen 1,00 € und 20,00 € verfügbar',
     );

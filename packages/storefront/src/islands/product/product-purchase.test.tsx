@@ -6,6 +6,7 @@ import {
   SESSION_MESSAGES,
 } from '@baukasten/commerce';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_CHANGED_EVENT } from './cart-request.js';
 import {
@@ -45,12 +46,25 @@ afterEach(() => {
 function renderPurchase(props: ProductPurchaseProps) {
   const view = render(<ProductPurchase {...props} />);
   const addButton = () => view.container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
-  const choose = (option: string, value: string) =>
-    fireEvent.change(screen.getByLabelText(option), { target: { value } });
+  const choose = (option: string, value: string) => fireEvent.click(optionRadio(option, value));
   const typeQuantity = (value: string) =>
     fireEvent.change(screen.getByLabelText('Anzahl'), { target: { value } });
   return { ...view, addButton, choose, typeQuantity };
 }
+
+/** A value button of an option group: its name is the value, with " (ausverkauft)" when sold out. */
+const optionRadio = (option: string, value: string) =>
+  within(screen.getByRole('group', { name: option })).getByRole('radio', {
+    name: new RegExp(`^${value}( \\(|$)`),
+  }) as HTMLInputElement;
+
+/** A product with more values than a row of buttons takes. */
+const ringItem = itemContext('ring', 'Silberring', {
+  variantOptionOrdering: ['Ringgröße'],
+  variants: ['48', '50', '52', '54', '56', '58', '60', '62', '64'].map((size) =>
+    variantContext(`RING-${size}`, { Ringgröße: size }, 4900, 2),
+  ),
+});
 
 const alertDialog = () => screen.queryByRole('alertdialog');
 /** Intl puts a no-break space between amount and symbol. */
@@ -59,18 +73,66 @@ const postedBody = (fetchSpy: ReturnType<typeof stubFetch>, call = 0) =>
   JSON.parse(String(fetchSpy.mock.calls[call][1]?.body));
 
 describe('ProductPurchase: variant selectors', () => {
-  it('R5.3.1 R5.3.3 R2.2.6 R1.2.2 shows one dropdown per option, each with a placeholder, in the option ordering', () => {
-    renderPurchase(purchaseProps(shirtItem));
-    const selects = screen.getAllByRole('combobox') as HTMLSelectElement[];
-    expect(selects.map((s) => s.name)).toEqual(['option-Größe', 'option-Farbe']);
-    expect([...selects[0].options].map((o) => o.textContent)).toEqual(['Größe auswählen', 'S', 'M', 'L']);
-    expect(selects[0].options[0].value).toBe('');
-    expect([...selects[1].options].map((o) => o.textContent)).toEqual(['Farbe auswählen', 'Blau', 'Rot']);
+  it('R5.3.2 R2.2.6 shows each option as a named radio group of value buttons, in the option ordering', () => {
+    const { container } = renderPurchase(purchaseProps(shirtItem));
+    const groups = screen.getAllByRole('group');
+    expect(groups.map((group) => group.querySelector('legend')?.textContent)).toEqual(['Größe', 'Farbe']);
+    const sizes = within(groups[0]).getAllByRole('radio') as HTMLInputElement[];
+    expect(sizes.map((radio) => radio.value)).toEqual(['S', 'M', 'L']);
+    expect(new Set(sizes.map((radio) => radio.name))).toEqual(new Set(['option-Größe']));
+    expect(sizes.every((radio) => !radio.checked)).toBe(true);
+    expect(container.querySelector('select')).toBeNull();
+  });
+
+  it('R5.3.1 an option with more than 8 values keeps its dropdown with the placeholder first', () => {
+    renderPurchase(purchaseProps(ringItem));
+    const select = screen.getByRole('combobox', { name: 'Ringgröße' }) as HTMLSelectElement;
+    expect(select.options).toHaveLength(10);
+    expect(select.options[0].textContent).toBe('Ringgröße auswählen');
+    expect(select.options[0].value).toBe('');
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('colour values the swatch table knows show their colour beside the name; others stay text buttons', () => {
+    const scarf = itemContext('schal', 'Schal', {
+      variantOptionOrdering: ['Farbe'],
+      variants: [
+        variantContext('SCHAL-SALBEI', { Farbe: 'Salbeigrün' }, 3900, 2),
+        variantContext('SCHAL-NACHT', { Farbe: 'Nachthimmel' }, 3900, 2),
+      ],
+    });
+    const { container } = renderPurchase(purchaseProps(scarf));
+    const swatches = [...container.querySelectorAll<HTMLElement>('.option-button__swatch')];
+    expect(swatches).toHaveLength(1);
+    expect(swatches[0].closest('label')?.textContent).toBe('Salbeigrün');
+    expect(swatches[0].style.backgroundColor).not.toBe('');
+    expect(swatches[0].getAttribute('aria-hidden')).toBe('true');
+    expect(
+      optionRadio('Farbe', 'Nachthimmel').closest('label')?.querySelector('.option-button__swatch'),
+    ).toBeNull();
+  });
+
+  it('WCAG 1.3.1 4.1.2 a value sold out with the other choice says "ausverkauft" in its name and stays choosable in the Tab order', () => {
+    const { addButton, choose, container } = renderPurchase(purchaseProps(shirtItem));
+    expect(optionRadio('Farbe', 'Rot').labels?.[0].textContent).toBe('Rot');
+    choose('Größe', 'M');
+    const red = screen.getByRole('radio', { name: 'Rot (ausverkauft)' }) as HTMLInputElement;
+    expect(red.closest('label')?.className).toContain('option-button--sold-out');
+    expect(red.disabled).toBe(false);
+    expect(red.tabIndex).not.toBe(-1);
+    expect(screen.getByRole('radio', { name: 'Blau' })).toBeTruthy();
+    choose('Farbe', 'Rot');
+    expect(red.checked).toBe(true);
+    expect(addButton().textContent).toBe('Ausverkauft');
+    // S is made only in Blau: with Rot chosen it is marked as not made.
+    expect(screen.getByRole('radio', { name: 'S (nicht erhältlich)' })).toBeTruthy();
+    expect(container.querySelectorAll('.option-button--unavailable')).toHaveLength(1);
   });
 
   it('R5.3.3 shows no selectors for a product with one variant', () => {
     renderPurchase(purchaseProps(mugItem));
     expect(screen.queryAllByRole('combobox')).toHaveLength(0);
+    expect(screen.queryAllByRole('radio')).toHaveLength(0);
   });
 
   it('R4.7.11 shows the from price before a choice, then the chosen variant, with the struck original while on sale', () => {
@@ -206,25 +268,24 @@ describe('ProductPurchase: adding', () => {
     await settle();
   });
 
-  it('R1.1.4 shows the site translations of the button states, placeholder and quantity label', async () => {
+  it('R1.1.4 shows the site translations of the button states, dropdown placeholder and quantity label', async () => {
     stubFetch(cartAnswer);
-    const { addButton, container } = renderPurchase(
-      purchaseProps(shirtItem, {
-        localizedStrings: {
-          productAddToCartText: 'In den Warenkorb',
-          productAddingText: 'Wird hinzugefügt …',
-          productAddedText: 'Hinzugefügt!',
-          productVariantSelectText: 'Bitte {variantName} wählen',
-          productQuantityInputLabel: 'Menge',
-        },
-      }),
-    );
+    const translated = purchaseProps(shirtItem, {
+      localizedStrings: {
+        productAddToCartText: 'In den Warenkorb',
+        productAddingText: 'Wird hinzugefügt …',
+        productAddedText: 'Hinzugefügt!',
+        productVariantSelectText: 'Bitte {variantName} wählen',
+        productQuantityInputLabel: 'Menge',
+      },
+    });
+    // The placeholder is the dropdown's, on the page without script.
+    expect(renderToString(<ProductPurchase {...translated} />)).toContain('Bitte Größe wählen');
+    const { addButton } = renderPurchase(translated);
     expect(addButton().textContent).toBe('In den Warenkorb');
     expect(screen.getByLabelText('Menge')).toBeTruthy();
-    const size = container.querySelector<HTMLSelectElement>('select[name="option-Größe"]')!;
-    expect(size.options[0].textContent).toBe('Bitte Größe wählen');
-    fireEvent.change(size, { target: { value: 'S' } });
-    fireEvent.change(container.querySelector('select[name="option-Farbe"]')!, { target: { value: 'Blau' } });
+    fireEvent.click(optionRadio('Größe', 'S'));
+    fireEvent.click(optionRadio('Farbe', 'Blau'));
     fireEvent.click(addButton());
     expect(addButton().textContent).toBe('Wird hinzugefügt …');
     await settle();
@@ -579,6 +640,6 @@ describe('ProductPurchase: alert dialog', () => {
     fireEvent.click(addButton());
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(alertDialog()).toBeNull();
-    expect(document.activeElement).toBe(screen.getByLabelText('Farbe'));
+    expect(document.activeElement).toBe(optionRadio('Farbe', 'Blau'));
   });
 });

@@ -12,9 +12,11 @@ import { AddToCartAlertSlot } from './add-to-cart-alert-slot.js';
 import { AddToCartButton } from './add-to-cart-button.js';
 import { AddedPopover } from './added-popover.js';
 import { CART_ENTRIES_URL } from './cart-request.js';
+import { MAX_BUTTON_VALUES, optionValueStates } from './option-value-states.js';
 import { PRODUCT_ISLAND_TEXTS, purchaseTexts, selectPlaceholder } from './texts.js';
 import type { ProductPurchaseProps, PurchasePrice, PurchasePriceNote, PurchaseVariant } from './types.js';
 import { purchaseProduct, useAddToCart, variantSoldOut } from './use-add-to-cart.js';
+import { VariantOptionButtons } from './variant-option-buttons.js';
 
 /** Form fields every product form posts (the no-JavaScript contract with the server). */
 export function PurchaseHiddenFields({ props, sku }: { props: ProductPurchaseProps; sku?: string }) {
@@ -92,9 +94,9 @@ function PriceBlock({ price }: { price: PurchasePrice | undefined }) {
 export const optionFieldName = (optionName: string) => `option-${optionName}`;
 
 /**
- * The purchase form of a product page: variant dropdowns, quantity, add button, added-item popover and
- * the alert dialog. Rendered on the server it is a plain form that posts; hydrated, it validates with
- * the commerce rules and adds through the API without leaving the page.
+ * The purchase form of a product page: variant buttons (dropdowns without script), quantity, add button,
+ * added-item popover and the alert dialog. Rendered on the server it is a plain form that posts; hydrated,
+ * it validates with the commerce rules and adds through the API without leaving the page.
  */
 export function ProductPurchase(props: ProductPurchaseProps) {
   const texts = purchaseTexts(props.texts);
@@ -105,7 +107,7 @@ export function ProductPurchase(props: ProductPurchaseProps) {
   const [hydrated, setHydrated] = useState(false);
   const idPrefix = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const selectRefs = useRef(new Map<string, HTMLSelectElement>());
+  const optionFocusTargets = useRef(new Map<string, HTMLElement>());
   const chosenRef = useRef(chosen);
   chosenRef.current = chosen;
 
@@ -130,9 +132,9 @@ export function ProductPurchase(props: ProductPurchaseProps) {
     (error: AddToCartError) => {
       if (error.type === 'NO_VARIANT_SELECTED') {
         const [first] = missingOptions(product, chosenRef.current);
-        const select = first === undefined ? undefined : selectRefs.current.get(first);
-        if (select) {
-          select.focus();
+        const target = first === undefined ? undefined : optionFocusTargets.current.get(first);
+        if (target) {
+          target.focus();
           return;
         }
       }
@@ -164,6 +166,28 @@ export function ProductPurchase(props: ProductPurchaseProps) {
       {options.length > 0 && (
         <div className="product-purchase__variants">
           {options.map((option, index) => {
+            const fieldName = optionFieldName(option.name);
+            const rememberFocusTarget = (element: HTMLElement | null) => {
+              if (element) optionFocusTargets.current.set(option.name, element);
+              else optionFocusTargets.current.delete(option.name);
+            };
+            const choose = (value: string) =>
+              setChosen((previous) => ({ ...previous, [option.name]: value }));
+            // Buttons need the script (they show what is sold out with the other choices); the page without
+            // it, and an option with a long list of values, keep the dropdown.
+            if (hydrated && option.values.length <= MAX_BUTTON_VALUES) {
+              return (
+                <VariantOptionButtons
+                  key={option.name}
+                  option={option}
+                  fieldName={fieldName}
+                  chosenValue={chosen[option.name]}
+                  states={optionValueStates(product, props.variants, option, chosen)}
+                  onChoose={choose}
+                  firstRadioRef={rememberFocusTarget}
+                />
+              );
+            }
             const id = `${idPrefix}-option-${index}`;
             const placeholder = selectPlaceholder(texts.select, option.name);
             return (
@@ -173,17 +197,11 @@ export function ProductPurchase(props: ProductPurchaseProps) {
                 </label>
                 <select
                   id={id}
-                  name={optionFieldName(option.name)}
+                  name={fieldName}
                   required
                   value={chosen[option.name] ?? ''}
-                  ref={(element) => {
-                    if (element) selectRefs.current.set(option.name, element);
-                    else selectRefs.current.delete(option.name);
-                  }}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    setChosen((previous) => ({ ...previous, [option.name]: value }));
-                  }}
+                  ref={rememberFocusTarget}
+                  onChange={(event) => choose(event.currentTarget.value)}
                 >
                   <option value="">{placeholder}</option>
                   {option.values.map((value) => (

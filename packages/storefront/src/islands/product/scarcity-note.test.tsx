@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { itemContext, purchaseProps, shirtItem, variantContext } from './fixtures.js';
 import { ProductPurchase } from './product-purchase.js';
+import { chooseOption } from './test-helpers.js';
 
 const note = () => document.querySelector('.product-scarcity')?.textContent ?? null;
 const candle = itemContext('kerze', 'Duftkerze', { variants: [variantContext('K', {}, 1850, 2)] });
@@ -20,11 +21,11 @@ describe('scarcity note', () => {
   it('R2.2.10 follows the chosen variant: shown for 2 left, gone for a variant with plenty', () => {
     render(<ProductPurchase {...purchaseProps(shirtItem, { merchandising })} />);
     expect(note()).toBeNull();
-    fireEvent.change(screen.getByLabelText('Größe'), { target: { value: 'L' } });
-    fireEvent.change(screen.getByLabelText('Farbe'), { target: { value: 'Rot' } });
+    chooseOption('Größe', 'L');
+    chooseOption('Farbe', 'Rot');
     expect(note()).toBe('Nur noch 2 auf Lager');
-    fireEvent.change(screen.getByLabelText('Größe'), { target: { value: 'S' } });
-    fireEvent.change(screen.getByLabelText('Farbe'), { target: { value: 'Blau' } });
+    chooseOption('Größe', 'S');
+    chooseOption('Farbe', 'Blau');
     expect(note()).toBe('Nur noch 5 auf Lager');
   });
 
@@ -35,8 +36,8 @@ describe('scarcity note', () => {
       />,
     );
     expect(note()).toBe('Nur noch 10 auf Lager');
-    fireEvent.change(screen.getByLabelText('Größe'), { target: { value: 'M' } });
-    fireEvent.change(screen.getByLabelText('Farbe'), { target: { value: 'Blau' } });
+    chooseOption('Größe', 'M');
+    chooseOption('Farbe', 'Blau');
     expect(note()).toBe('Nur noch 3 auf Lager');
   });
 

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { coffeeItem, itemContext, purchaseProps, variantContext } from './fixtures.js';
 import { ProductPurchase } from './product-purchase.js';
+import { chooseOption } from './test-helpers.js';
 
 /* The subscription price a German storefront shows in the product island: price plus German plan phrase. */
 
@@ -29,7 +30,7 @@ describe('subscription price phrases in the product island', () => {
   it('R1.2.4 R9.3.2 R9.3.6 shows the price with “jeden Monat für 1 Jahr”, before and after a choice', () => {
     const { container } = render(<ProductPurchase {...purchaseProps(coffeeItem)} />);
     expect(shownPrice(container)).toBe('19,90 € jeden Monat für 1 Jahr');
-    fireEvent.change(screen.getByLabelText('Mahlgrad'), { target: { value: 'Filter' } });
+    chooseOption('Mahlgrad', 'Filter');
     expect(shownPrice(container)).toBe('19,90 € jeden Monat für 1 Jahr');
   });
 
@@ -42,7 +43,7 @@ describe('subscription price phrases in the product island', () => {
       />,
     );
     expect(shownPrice(container)).toBe('ab 9,90 € alle 2 Wochen für 6 Wochen');
-    fireEvent.change(screen.getByLabelText('Sorte'), { target: { value: 'Schwarz' } });
+    chooseOption('Sorte', 'Schwarz');
     expect(shownPrice(container)).toBe('12,90 € alle 2 Wochen für 6 Wochen');
   });
 
@@ -62,8 +63,8 @@ describe('subscription price phrases in the product island', () => {
 });
 
 describe('the site’s own subscription price texts (localizedStrings)', () => {
-  const shownVariantPrice = (container: HTMLElement, field: HTMLElement, value: string) => {
-    fireEvent.change(field, { target: { value } });
+  const shownVariantPrice = (container: HTMLElement, option: string, value: string) => {
+    chooseOption(option, value);
     return shownPrice(container);
   };
 
@@ -78,9 +79,7 @@ describe('the site’s own subscription price texts (localizedStrings)', () => {
       />,
     );
     expect(shownPrice(container)).toBe('19,90 € monatlich, 1 Jahr lang');
-    expect(shownVariantPrice(container, screen.getByLabelText('Mahlgrad'), 'Filter')).toBe(
-      '19,90 € monatlich, 1 Jahr lang',
-    );
+    expect(shownVariantPrice(container, 'Mahlgrad', 'Filter')).toBe('19,90 € monatlich, 1 Jahr lang');
   });
 
   it('R9.3.4 R9.3.5 R4.7.11 varied prices: the multiplePrices text before a choice, singlePrice after', () => {
@@ -100,9 +99,7 @@ describe('the site’s own subscription price texts (localizedStrings)', () => {
       />,
     );
     expect(shownPrice(container)).toBe('schon ab 9,90 € je 2 Wochen (6 Wochen)');
-    expect(shownVariantPrice(container, screen.getByLabelText('Sorte'), 'Schwarz')).toBe(
-      '12,90 € je 2 Wochen',
-    );
+    expect(shownVariantPrice(container, 'Sorte', 'Schwarz')).toBe('12,90 € je 2 Wochen');
   });
 
   it('R9.3.4 a text for another plan shape changes nothing: the German phrase stays', () => {

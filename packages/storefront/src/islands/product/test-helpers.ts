@@ -1,6 +1,6 @@
 // Shared by the island tests: a stubbed fetch with queued answers, and act-wrapped timer steps.
 
-import { act } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import { loadAddToCartAlert } from './add-to-cart-alert-slot.js';
 
@@ -61,3 +61,9 @@ export const cartAnswer = {
     newlyAdded: { id: 'entry-1' },
   },
 };
+
+/** Chooses a value of a variant option the way a shopper does, by its button in the option's group. */
+export function chooseOption(option: string, value: string) {
+  const group = screen.getByRole('group', { name: option });
+  fireEvent.click(within(group).getByRole('radio', { name: new RegExp(`^${value}( \\(|$)`) }));
+}

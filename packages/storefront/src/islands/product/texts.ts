@@ -21,6 +21,9 @@ export const PRODUCT_ISLAND_TEXTS = {
   originalPriceLabel: 'Ursprünglicher Preis:',
   /** Said by the status region when the chosen combination is sold out (the button keeps focus). */
   soldOutAnnouncement: 'Diese Auswahl ist ausverkauft und kann nicht in den Warenkorb gelegt werden.',
+  /** Added to a variant button's name: the value is sold out, or not made, with what else is chosen. */
+  valueSoldOut: ' (ausverkauft)',
+  valueUnavailable: ' (nicht erhältlich)',
 } as const;
 
 export function purchaseTexts(overrides: Partial<PurchaseTexts> | undefined): PurchaseTexts {

@@ -14,7 +14,14 @@ import {
   shirtItem,
   variantContext,
 } from '../product/fixtures.js';
-import { cartAnswer, clearCookies, sentHeader, setCookie, settle } from '../product/test-helpers.js';
+import {
+  cartAnswer,
+  chooseOption,
+  clearCookies,
+  sentHeader,
+  setCookie,
+  settle,
+} from '../product/test-helpers.js';
 import { QuickView, type QuickViewProps } from './quick-view.js';
 import { browserPrice } from './quick-view-request.js';
 
@@ -287,8 +294,8 @@ describe('QuickView (product cards)', () => {
     render(<QuickView {...shirtProps} />);
     await openQuickView();
     const opened = dialog()!;
-    fireEvent.change(within(opened).getByLabelText('Größe'), { target: { value: 'M' } });
-    fireEvent.change(within(opened).getByLabelText('Farbe'), { target: { value: 'Blau' } });
+    chooseOption('Größe', 'M');
+    chooseOption('Farbe', 'Blau');
     fireEvent.change(within(opened).getByLabelText('Anzahl'), { target: { value: '2' } });
     fireEvent.click(addButton());
     expect(addButton().textContent).toBe(ADD_TO_CART_BUTTON_TEXTS.adding);
@@ -351,8 +358,8 @@ describe('QuickView (product cards)', () => {
     render(<QuickView {...shirtProps} />);
     await openQuickView();
     const opened = dialog()!;
-    fireEvent.change(within(opened).getByLabelText('Größe'), { target: { value: 'L' } });
-    fireEvent.change(within(opened).getByLabelText('Farbe'), { target: { value: 'Rot' } });
+    chooseOption('Größe', 'L');
+    chooseOption('Farbe', 'Rot');
     expect(opened.querySelector('.product-purchase__price')?.textContent?.replace(/\u00a0/g, ' ')).toContain(
       '19,90 €',
     );
