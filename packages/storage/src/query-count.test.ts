@@ -54,19 +54,21 @@ withTestDatabases((db) => {
 
   it('a transaction announcing several events reads the webhook subscriptions once, and sees one it adds', async () => {
     const reads = () => statements.filter((q) => /from "webhook_subscriptions"/.test(q)).length;
-    await storage.transaction(async (tx) => {
-      statements.length = 0;
-      expect(await tx.webhooks.emit(websiteId, { type: 'order.created', data: {} })).toBeUndefined();
-      expect(await tx.webhooks.emit(websiteId, { type: 'stock.low', data: {} })).toBeUndefined();
-      expect(reads()).toBe(1);
-      await tx.webhooks.createSubscription(websiteId, {
-        url: 'https://hooks.example.de/bestellung',
-        events: ['order.created'],
-        secret: 'geheim',
-      });
-      expect(await tx.webhooks.emit(websiteId, { type: 'order.created', data: {} })).toMatch(/^evt_/);
-      throw new Error('rollback');
-    }).catch((error: Error) => expect(error.message).toBe('rollback'));
+    await storage
+      .transaction(async (tx) => {
+        statements.length = 0;
+        expect(await tx.webhooks.emit(websiteId, { type: 'order.created', data: {} })).toBeUndefined();
+        expect(await tx.webhooks.emit(websiteId, { type: 'stock.low', data: {} })).toBeUndefined();
+        expect(reads()).toBe(1);
+        await tx.webhooks.createSubscription(websiteId, {
+          url: 'https://hooks.example.de/bestellung',
+          events: ['order.created'],
+          secret: 'geheim',
+        });
+        expect(await tx.webhooks.emit(websiteId, { type: 'order.created', data: {} })).toMatch(/^evt_/);
+        throw new Error('rollback');
+      })
+      .catch((error: Error) => expect(error.message).toBe('rollback'));
     // Outside a transaction nothing is kept: each call reads.
     statements.length = 0;
     await storage.webhooks.listSubscriptions(websiteId);
