@@ -73,6 +73,8 @@ describe('invoices and VAT in the editor (§14 UStG)', () => {
       smallBusiness: true,
       oss: false,
       taxNumber: '22/815/08154',
+      // No own rates per EU country entered: an empty list (the form always sends its rows).
+      countryRates: [],
     });
   });
 });
