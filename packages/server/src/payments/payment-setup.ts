@@ -108,12 +108,26 @@ export class PaymentSetup {
     });
   }
 
+  /**
+   * Gateways built from stored keys, by website and provider, with the sealed keys they were opened from.
+   * Opening the keys and building an SDK client cost a card checkout a fifth of its time (issue #19); the
+   * settings are still read every time, so new keys (saved by any instance) build a new gateway at once.
+   */
+  readonly #gateways = new Map<string, { mode: string; sealed: string; gateway: PaymentGateway }>();
+
   /** The website's gateway from its stored keys; undefined when not connected or the keys do not open. */
   async gatewayFor(websiteId: string, provider: PaymentProviderName): Promise<PaymentGateway | undefined> {
     const settings = await this.storage.payments.findProviderSettings(websiteId, provider);
     if (!settings || Object.keys(settings.sealedKeys).length === 0) return undefined;
+    const key = `${websiteId}/${provider}`;
+    const sealed = JSON.stringify(settings.sealedKeys);
+    const known = this.#gateways.get(key);
+    if (known && known.sealed === sealed && known.mode === settings.mode) return known.gateway;
     try {
-      return this.build(provider, settings.mode, this.open(settings));
+      const gateway = this.build(provider, settings.mode, this.open(settings));
+      if (this.#gateways.size >= 10_000) this.#gateways.clear();
+      this.#gateways.set(key, { mode: settings.mode, sealed, gateway });
+      return gateway;
     } catch (error) {
       if (error instanceof SecretsError) return undefined;
       throw error;
