@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startFakeStripe } from '../packages/server/src/payments/testing/fake-stripe.js';
 import { saveScreenshot } from './support/browser.js';
-import { moneyJourney } from './support/payments.js';
+import { checkoutTShirtToStripe, connectStripeByApi, moneyJourney } from './support/payments.js';
 
 /*
  * Issue 20: a shopper pays by card at Stripe's hosted page. The fake Stripe API (with its "Bezahlen" page)
@@ -16,54 +16,12 @@ describe('a shopper pays by card through the provider’s page', () => {
   it('connects Stripe, pays a T-shirt on Stripe’s page and comes back to a paid order', async () => {
     const { server, browser, provider: stripe } = journey;
     // The owner: the demo owner signs in and connects Stripe with test keys.
-    const owner = await browser.newContext();
-    const api = owner.request;
-    await api.get(`${server.baseUrl}/api/admin/session`);
-    const crumb = (await owner.cookies(server.baseUrl)).find((c) => c.name === 'crumb')?.value ?? '';
-    const headers = { 'x-csrf-token': crumb };
-    const signedIn = await api.post(`${server.baseUrl}/api/admin/session`, {
-      headers,
-      data: { email: 'demo@baukasten.localhost', password: 'baukasten-demo' },
-    });
-    expect(signedIn.ok()).toBe(true);
-    // The session answer lists the owner's sites: the demo shop is the first.
-    const session = await (await api.get(`${server.baseUrl}/api/admin/session`)).json();
-    const siteId = session.sites[0].id as string;
-    const connected = await api.post(`${server.baseUrl}/api/admin/sites/${siteId}/payments/stripe`, {
-      headers,
-      data: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret },
-    });
-    expect(connected.status()).toBe(200);
-    stripe.webhookUrl = `${server.baseUrl}/api/payments/stripe/webhook/${siteId}`;
-    await owner.close();
+    await connectStripeByApi(server, browser, stripe);
 
     // The shopper.
     const ctx = await browser.newContext({ javaScriptEnabled: false });
     const page = await ctx.newPage();
-    await page.goto(`${server.baseUrl}/shop/p/bio-t-shirt`);
-    const form = page.locator('form[action="/api/commerce/shopping-cart/entries"]');
-    await page.selectOption('select[name="option-Größe"]', 'M');
-    const colour = await page.locator('select[name="option-Farbe"] option').nth(1).getAttribute('value');
-    await page.selectOption('select[name="option-Farbe"]', colour ?? '');
-    await Promise.all([page.waitForURL(/\/cart$/), form.locator('button[type="submit"]').click()]);
-    await page.goto(`${server.baseUrl}/checkout`);
-    const shopper = {
-      email: 'karte-e2e@example.de',
-      firstName: 'Karla',
-      lastName: 'Kartenzahlerin',
-      line1: 'Am Markt 3',
-      postalCode: '04109',
-      city: 'Leipzig',
-    };
-    for (const [field, value] of Object.entries(shopper)) await page.fill(`#${field}`, value);
-    await page.selectOption('#country', 'DE');
-    await page.check('input[name="paymentMethod"][value="stripe"]');
-    await Promise.all([
-      page.waitForURL((url) => url.href.startsWith(`${stripe.apiBase}/pay/`)),
-      page
-        .locator('form[action="/api/commerce/checkout"] button[type="submit"]:not([formnovalidate])')
-        .click(),
-    ]);
+    await checkoutTShirtToStripe(page, server, stripe, 'karte-e2e@example.de');
     expect(await page.locator('main').textContent()).toContain('Zu zahlen');
 
     // "Bezahlen" on the provider's page: back at the shop's confirmation, the order paid.

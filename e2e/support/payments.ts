@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import type { FakeStripe } from '../../packages/server/src/payments/testing/fake-stripe.js';
 import { launchBrowser } from './browser.js';
 import type { Shopper } from './checkout.js';
 import { button, field } from './editor.js';
@@ -99,4 +100,59 @@ export async function orderNumberOn(page: Page): Promise<string> {
   const found = /Bestell(?:ung|nummer)\D*(\d{4,})/.exec(text)?.[1];
   if (!found) throw new Error(`Keine Bestellnummer auf der Seite:\n${text}`);
   return found;
+}
+
+/**
+ * The demo owner connects Stripe's test keys through the admin API (as "Zahlungen" does) and points the fake's
+ * webhooks at the shop; gives the site's id.
+ */
+export async function connectStripeByApi(server: ShopServer, browser: Browser, stripe: FakeStripe) {
+  const owner = await browser.newContext();
+  const api = owner.request;
+  await api.get(`${server.baseUrl}/api/admin/session`);
+  const crumb = (await owner.cookies(server.baseUrl)).find((c) => c.name === 'crumb')?.value ?? '';
+  const headers = { 'x-csrf-token': crumb };
+  const signedIn = await api.post(`${server.baseUrl}/api/admin/session`, {
+    headers,
+    data: { email: 'demo@baukasten.localhost', password: 'baukasten-demo' },
+  });
+  if (!signedIn.ok()) throw new Error(`Anmeldung des Demo-Inhabers: ${signedIn.status()}`);
+  // The session answer lists the owner's sites: the demo shop is the first.
+  const session = await (await api.get(`${server.baseUrl}/api/admin/session`)).json();
+  const siteId = session.sites[0].id as string;
+  const connected = await api.post(`${server.baseUrl}/api/admin/sites/${siteId}/payments/stripe`, {
+    headers,
+    data: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret },
+  });
+  if (connected.status() !== 200) throw new Error(`Stripe verbinden: ${connected.status()}`);
+  stripe.webhookUrl = `${server.baseUrl}/api/payments/stripe/webhook/${siteId}`;
+  await owner.close();
+  return siteId;
+}
+
+/**
+ * A guest without JavaScript puts a T-shirt (size M, the first colour) into the cart, fills the checkout and
+ * chooses card: resolves on Stripe's payment page.
+ */
+export async function checkoutTShirtToStripe(
+  page: Page,
+  server: ShopServer,
+  stripe: FakeStripe,
+  email: string,
+) {
+  await page.goto(`${server.baseUrl}/shop/p/bio-t-shirt`);
+  const form = page.locator('form[action="/api/commerce/shopping-cart/entries"]');
+  await page.selectOption('select[name="option-Größe"]', 'M');
+  const colour = await page.locator('select[name="option-Farbe"] option').nth(1).getAttribute('value');
+  await page.selectOption('select[name="option-Farbe"]', colour ?? '');
+  await Promise.all([page.waitForURL(/\/cart$/), form.locator('button[type="submit"]').click()]);
+  const shopper = {
+    email,
+    firstName: 'Karla',
+    lastName: 'Kartenzahlerin',
+    line1: 'Am Markt 3',
+    postalCode: '04109',
+    city: 'Leipzig',
+  };
+  await placeOrder(page, server, shopper, 'stripe', (url) => url.href.startsWith(`${stripe.apiBase}/pay/`));
 }
