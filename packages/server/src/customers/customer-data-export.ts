@@ -14,10 +14,13 @@ export async function customerDataExport(
   now = Date.now(),
 ) {
   const account = await storage.customers.findByEmail(website.id, email);
-  const [orderIds, subscriptions, addresses] = await Promise.all([
+  const [orderIds, subscriptions, addresses, profile, consent] = await Promise.all([
     storage.customerDirectory.orderIdsOf(website.id, email),
     storage.customerDirectory.subscriptionsOf(website.id, email),
     account ? storage.customers.listAddresses(website.id, account.id) : Promise.resolve([]),
+    // What a move from another shop brought along (issue #24): phone, tags, note, and where it came from.
+    storage.customerImports.profileOf(website.id, email),
+    storage.customerImports.consentOf(website.id, email),
   ]);
   const orders = [];
   for (const orderId of orderIds) {
@@ -89,11 +92,24 @@ export async function customerDataExport(
         }
       : null,
     addresses: addresses.map((a) => ({ ...a.address, isDefault: a.isDefault })),
+    profile: profile
+      ? {
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          phone: profile.phone,
+          tags: profile.tags,
+          note: profile.note,
+          source: profile.source ?? null,
+          importedAt: profile.importedAt ? new Date(profile.importedAt).toISOString() : null,
+        }
+      : null,
     orders,
     newsletter: subscriptions.newsletter.map((n) => ({
       status: n.status,
       subscribedAt: new Date(n.createdAt).toISOString(),
       confirmedAt: n.confirmedAt ? new Date(n.confirmedAt).toISOString() : null,
+      // Where the consent was given (Art. 7 Abs. 1 DSGVO), e.g. "Import aus Shopify"; null: on this site.
+      consentSource: consent?.source ?? null,
     })),
     restockNotices: subscriptions.restockSignups.map((r) => ({
       productId: r.productId,

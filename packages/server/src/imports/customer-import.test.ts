@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Browser, sharedStateWithLimits } from '../admin/admin-test-kit.js';
 import { type ShopTeam, shopTeam } from '../admin/catalog/shop-admin-test-kit.js';
 import { buildApp } from '../app.js';
+import { customerDataExport } from '../customers/customer-data-export.js';
 import { importCustomerFile } from './customer-import.js';
 import { shopifyCustomersCsv } from './shopify-customers-export.js';
 import { SHOPIFY_CUSTOMERS_FILE as CUSTOMERS_FILE } from './test-files.js';
@@ -160,6 +161,22 @@ withTestDatabases((db) => {
     expect(again).toMatchObject({ created: 0, merged: 0, unchanged: 4, subscribed: 0, addressesAdded: 0 });
     expect(await storage.newsletter.list(site.id)).toHaveLength(3);
     expect(await storage.customerImports.exportCustomers(site.id)).toHaveLength(4);
+  });
+
+  it("Art. 15 DSGVO: the customer's data export names what the import brought and where the consent came from", async () => {
+    // The first test imported the file; Jürgen accepted e-mail marketing in Shopify.
+    const data = await customerDataExport(storage, site, 'juergen.weiss@example.de');
+    expect(data.profile).toMatchObject({
+      firstName: 'Jürgen',
+      lastName: 'Weiß',
+      source: 'Import aus Shopify',
+    });
+    expect(data.profile?.importedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(data.newsletter).toEqual([expect.objectContaining({ consentSource: 'Import aus Shopify' })]);
+    // Anna declined: a profile, no newsletter consent.
+    const anna = await customerDataExport(storage, site, 'anna@example.de');
+    expect(anna.profile?.source).toBe('Import aus Shopify');
+    expect(anna.newsletter).toEqual([]);
   });
 
   it('reads the export format from before 2022 („Accepts Marketing“, columns without „Default Address“)', async () => {
