@@ -70,8 +70,11 @@ export function eventText(order: Order, event: Pick<OrderEvent, 'kind' | 'data'>
       return 'Zahlung eingegangen';
     case 'shipped': {
       const carrier = carrierName(String(d.carrier ?? ''));
+      const by = carrier ? ` mit ${carrier}` : ' ohne Versanddienstleister';
       const number = d.trackingNumber ? ` (Sendungsnummer ${String(d.trackingNumber)})` : '';
-      return `${d.complete ? 'Versandt' : 'Teilweise versandt'} mit ${carrier}${number}`;
+      // Only an API client can leave the mail out; the owner should not assume the shopper was told.
+      const unnotified = d.customerNotified === false ? ', Kundin nicht benachrichtigt' : '';
+      return `${d.complete ? 'Versandt' : 'Teilweise versandt'}${by}${number}${unnotified}`;
     }
     case 'withdrawn': {
       const ids = Array.isArray(d.itemIds) ? (d.itemIds as string[]) : [];

@@ -39,11 +39,13 @@ export function shippingEmail(input: {
       },
     ];
   });
+  // A parcel sent without naming the carrier ("Ausgeführt", fulfil-order.ts) has no carrier to name.
+  const by = carrier ? ` mit ${carrier}` : '';
   const paragraphs = [
     'Hallo,',
     input.complete
-      ? `${siteTitle} hat deine Bestellung Nr. ${order.orderNumber} mit ${carrier} verschickt.`
-      : `${siteTitle} hat einen Teil deiner Bestellung Nr. ${order.orderNumber} mit ${carrier} verschickt; der Rest folgt in einer weiteren Sendung.`,
+      ? `${siteTitle} hat deine Bestellung Nr. ${order.orderNumber}${by} verschickt.`
+      : `${siteTitle} hat einen Teil deiner Bestellung Nr. ${order.orderNumber}${by} verschickt; der Rest folgt in einer weiteren Sendung.`,
     `In diesem Paket:\n${lines.join('\n')}`,
     shipment.trackingNumber
       ? `Sendungsnummer: ${shipment.trackingNumber}${trackingUrl ? `\nSendung verfolgen: ${trackingUrl}` : ''}`

@@ -18,6 +18,7 @@ export const apiMessages = {
   discountExists: (code: string) => `Den Rabattcode „${code}“ gibt es schon.`,
   discountNotFound: 'Diesen Rabattcode gibt es nicht.',
   orderNotFound: 'Diese Bestellung gibt es nicht.',
+  notifyCustomerInvalid: 'notifyCustomer muss true oder false sein.',
   refundNeedsIdempotencyKey:
     'Eine Erstattung braucht einen Idempotency-Key, damit eine wiederholte Anfrage nicht doppelt erstattet.',
 } as const;

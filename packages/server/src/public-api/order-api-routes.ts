@@ -5,10 +5,11 @@ import { z } from 'zod';
 import { couponInput } from '../admin/catalog/store-settings-input.js';
 import { type StoredCoupon, storedCoupons } from '../admin/catalog/store-settings-routes.js';
 import { orderMessages } from '../admin/orders/order-messages.js';
-import { fulfilOrder } from '../admin/orders/order-routes.js';
 import { orderDetailView, orderSummaryView, statusOf } from '../admin/orders/order-views.js';
+import { fulfilOrder } from '../fulfilment/fulfil-order.js';
 import { HttpError } from '../http-error.js';
 import { websiteById } from '../site-request.js';
+import { siteBaseUrl } from '../site-url.js';
 import { decodeCursor, encodeCursor } from './api-cursor.js';
 import { apiMessages as m } from './api-messages.js';
 import {
@@ -25,8 +26,12 @@ import {
 import { apiWebsiteId } from './public-api.js';
 
 /*
- * Orders and discount codes in the public API. Fulfilling goes through the editor's step (fulfilOrder), so
- * webhooks hear of it the same way. Refunds are in refund-api-routes.ts.
+ * Orders and discount codes in the public API. Fulfilling goes through the editor's step (fulfilOrder): goods
+ * still to ship leave as one parcel with the shopper's shipping mail, and webhooks hear of it the same way.
+ * Unlike Shopify's fulfillment API (notifyCustomer defaults to false there), the shopper is told unless the
+ * client says `notifyCustomer: false`: this call is the editor's "Ausgeführt", which tells the shopper, and
+ * a client that forgets the flag should not leave a shopper waiting without word. Refunds are in
+ * refund-api-routes.ts.
  */
 
 const orderParams = siteParams.extend({ orderId: idParam });
@@ -38,6 +43,15 @@ const orderQuery = pageQuery.extend({
     .optional(),
 });
 const discountParams = siteParams.extend({ code: z.string().max(40) });
+const fulfilInput = z
+  .object({
+    notifyCustomer: z.boolean({ error: m.notifyCustomerInvalid }).optional().meta({
+      description:
+        'false: keine Versandbenachrichtigung an die Kundin (wenn dein System sie selbst schreibt). Standard: true.',
+    }),
+  })
+  .strict()
+  .optional();
 
 const orderNotFound = () => new HttpError(404, 'ORDER_NOT_FOUND', m.orderNotFound);
 
@@ -122,20 +136,38 @@ export function registerOrderApiRoutes(parent: FastifyInstance, storage: Storage
     {
       config: { apiScope: 'orders.write' },
       schema: {
-        summary: 'Bestellung als versandt markieren',
+        summary: 'Bestellung ausführen und die Kundin benachrichtigen',
+        description: [
+          'Wie „Ausgeführt“ im Editor. Hat die Bestellung noch Ware, die nicht in einer Sendung ist, geht alles ',
+          'Übrige als eine Sendung ohne Versanddienstleister und Sendungsnummer hinaus: die Kundin bekommt die ',
+          'Versandmail (einmal), der Verlauf der Bestellung zeigt die Sendung, der Webhook `order.fulfilled` ',
+          'kommt einmal. Eine Bestellung ohne Versandware (Downloads, Dienstleistungen, Gutscheine) wird nur als ',
+          'ausgeführt markiert, ohne Mail. Mit `{"notifyCustomer": false}` wird die Sendung ohne Mail erfasst. ',
+          'Ein zweiter Aufruf für eine ausgeführte Bestellung antwortet 409 und schickt keine Mail. Wer ',
+          'Versanddienstleister und Sendungsnummer kennt, erfasst die Sendung im Editor.',
+        ].join(''),
         tags,
         security: [{ apiKey: ['orders.write'] }],
         params: orderParams,
+        body: fulfilInput,
+        'x-body-optional': true,
         response: {
           200: z.object({ order: orderSchema }),
           ...errorResponses,
-          409: errorSchema.describe('Schon versandt oder storniert'),
+          409: errorSchema.describe('Schon ausgeführt oder storniert'),
           422: errorSchema.describe('Idempotency-Key mit einer anderen Anfrage benutzt'),
         },
       },
     },
     async (request) => {
-      const change = await fulfilOrder(storage, apiWebsiteId(request), request.params.orderId);
+      const website = await websiteById(storage, apiWebsiteId(request));
+      const change = await fulfilOrder(
+        storage,
+        website,
+        request.params.orderId,
+        siteBaseUrl(website, request.server.publicUrl),
+        { notifyCustomer: request.body?.notifyCustomer },
+      );
       if (change.outcome === 'not-found') throw orderNotFound();
       if (change.outcome === 'refused')
         throw statusOf(change.order) === 'cancelled'

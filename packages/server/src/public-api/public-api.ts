@@ -44,6 +44,13 @@ declare module 'fastify' {
     /** The API-key scope a public API route needs (public-api.ts). */
     apiScope?: ApiKeyScope;
   }
+  interface FastifySchema {
+    /**
+     * The body may be left out (all its fields are optional): the document says so. @fastify/swagger copies
+     * `x-` keys onto the operation and marks every body required; optionalBodies below undoes that here.
+     */
+    'x-body-optional'?: true;
+  }
   interface FastifyRequest {
     /** The key a public API request authenticated with. */
     apiKey?: ApiKey;
@@ -90,6 +97,20 @@ function rateLimitHeaders(reply: FastifyReply, count: RateLimitCount) {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
+type OpenApiDocument = ReturnType<typeof jsonSchemaTransformObject>;
+
+/** Operations marked `x-body-optional` get `requestBody.required: false`, and the marker leaves the document. */
+function optionalBodies(document: OpenApiDocument): OpenApiDocument {
+  const paths = (document as { paths?: Record<string, Record<string, Record<string, unknown>>> }).paths ?? {};
+  for (const operations of Object.values(paths))
+    for (const operation of Object.values(operations)) {
+      if (!operation['x-body-optional']) continue;
+      delete operation['x-body-optional'];
+      if (operation.requestBody) (operation.requestBody as { required?: boolean }).required = false;
+    }
+  return document;
+}
+
 export async function registerPublicApi(app: FastifyInstance, options: PublicApiOptions): Promise<void> {
   const { storage, rateLimiter, payments } = options;
   await app.register(async (api) => {
@@ -123,7 +144,7 @@ export async function registerPublicApi(app: FastifyInstance, options: PublicApi
         },
       },
       transform: jsonSchemaTransform,
-      transformObject: jsonSchemaTransformObject,
+      transformObject: (document) => optionalBodies(jsonSchemaTransformObject(document)),
     });
     await api.register(swaggerUi, {
       routePrefix: DOCS_PREFIX,

@@ -181,7 +181,8 @@ function ShippingPanel({ base, data, update, canManage, timeZone }: PanelProps) 
         <ul className="shipments">
           {data.shipments.map((s) => (
             <li key={s.id}>
-              {dateTime(s.shippedAt, timeZone)} · {s.carrierName}
+              {dateTime(s.shippedAt, timeZone)}
+              {s.carrierName ? ` · ${s.carrierName}` : ''}
               {s.trackingNumber ? ` · ${s.trackingNumber}` : ''} · {s.itemsText}
               {s.trackingUrl ? (
                 <>

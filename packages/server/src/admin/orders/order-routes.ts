@@ -1,13 +1,13 @@
 import { minorToDecimalString, ProductType } from '@baukasten/commerce';
 import type { Order, Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance } from 'fastify';
+import { fulfilOrder } from '../../fulfilment/fulfil-order.js';
 import { voidGiftCardsOf } from '../../gift-cards/gift-card-activation.js';
 import { HttpError } from '../../http-error.js';
 import { issueCancellationFor } from '../../invoices/invoice-service.js';
 import { whenOrderPaid } from '../../payments/order-paid.js';
 import { websiteById } from '../../site-request.js';
 import { siteBaseUrl } from '../../site-url.js';
-import { emitOrderEvent } from '../../webhooks/webhook-events.js';
 import { parseInput } from '../admin-input.js';
 import { refuseNulCharacters } from '../catalog/text-guard.js';
 import { accessedSite, requireSitePermission } from '../permissions.js';
@@ -19,7 +19,8 @@ import { endOfDay, localDateTime, startOfDay } from './zoned-dates.js';
 
 /*
  * Orders of one website: the list with its filters, one order, the CSV export (commerce.view), and
- * marking an order fulfilled, paid (Vorkasse) or cancelling it (commerce.orders). Cancelling gives back the stock the
+ * marking an order fulfilled (the shopper gets the shipping mail, fulfilment/fulfil-order.ts), paid (Vorkasse)
+ * or cancelling it (commerce.orders). Cancelling gives back the stock the
  * order took and voids the gift cards it bought, in the transaction that changes its status; marking it
  * paid activates and mails those gift cards.
  */
@@ -39,15 +40,6 @@ function filterOf(query: OrderFilterQuery, website: Website) {
     placedBefore: query.to ? endOfDay(query.to, website.timeZone) : undefined,
     search: query.q,
   };
-}
-
-/** Marks the order fulfilled and tells webhooks (`order.fulfilled`) in the same transaction; the API calls it too. */
-export function fulfilOrder(storage: Storage, websiteId: string, orderId: string) {
-  return storage.transaction(async (tx) => {
-    const change = await tx.orders.markFulfilled(websiteId, orderId);
-    if (change.outcome === 'changed') await emitOrderEvent(tx, 'order.fulfilled', change.order);
-    return change;
-  });
 }
 
 function restockOf(order: Order) {
@@ -156,7 +148,13 @@ export function registerOrderRoutes(parent: FastifyInstance, storage: Storage) {
     admin.post('/sites/:siteId/orders/:orderId/fulfil', manage, async (request) => {
       const { websiteId } = accessedSite(request);
       const { orderId } = parseInput(orderParams, request.params);
-      const change = await fulfilOrder(storage, websiteId, orderId);
+      const website = await websiteById(storage, websiteId);
+      const change = await fulfilOrder(
+        storage,
+        website,
+        orderId,
+        siteBaseUrl(website, request.server.publicUrl),
+      );
       if (change.outcome === 'not-found') throw orderNotFound();
       if (change.outcome === 'refused') {
         throw statusOf(change.order) === 'cancelled'
