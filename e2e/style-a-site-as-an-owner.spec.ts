@@ -8,7 +8,9 @@ import { button, field, newOwnerSite, openSiteOverview, ownerJourney, statusSays
  * self-hosted fonts; in the Design screen a font preview that does not arrive is reported, a pairing is
  * picked, a hard-to-read text colour is refused, the live preview shows the unsaved styles at phone,
  * tablet and desktop width, and a switch to „Kantine“ changes the look but keeps the content. Finally the
- * home sections are reordered by keyboard drag and drop.
+ * home sections (a hero named after the site, an image with text, questions and answers) are reordered by
+ * keyboard drag and drop. Fonts and colours are read on the image-with-text heading, which stands on the
+ * page's background (the hero's heading is light on its image's overlay).
  */
 
 const FONTS_UNAVAILABLE = 'Die Schriften oder die Schriftvorschau konnten nicht geladen werden.';
@@ -51,7 +53,7 @@ describe('an owner styles a site', () => {
     await visitor.goto(`${siteOrigin}/`);
     await visitor.evaluate(() => document.fonts.ready.then(() => undefined));
     expect(await visitor.locator('body').getAttribute('class')).toContain('template-werkstatt');
-    expect((await lookOf(visitor, '.block--heading')).font).toContain('Fraunces');
+    expect((await lookOf(visitor, '.image-text__heading')).font).toContain('Fraunces');
     await expect.poll(() => visitor.evaluate(() => document.fonts.check('16px Karla'))).toBe(true);
     expect(fontRequests.length).toBeGreaterThan(0);
     for (const url of fontRequests) expect(url.startsWith(`${siteOrigin}/assets/fonts/`)).toBe(true);
@@ -87,7 +89,7 @@ describe('an owner styles a site', () => {
       .waitFor();
     const stillLive = await visitor.goto(`${siteOrigin}/`);
     expect(stillLive?.ok()).toBe(true);
-    expect((await lookOf(visitor, '.block--heading')).font).toContain('Fraunces');
+    expect((await lookOf(visitor, '.image-text__heading')).font).toContain('Fraunces');
     await text.fill('#1a1a1a');
 
     // 4. The live preview shows the unsaved styles, at phone, tablet and desktop width.
@@ -97,7 +99,7 @@ describe('an owner styles a site', () => {
       .poll(
         async () =>
           await preview
-            .locator('.block--heading')
+            .locator('.image-text__heading')
             .first()
             .evaluate((el) => getComputedStyle(el).fontFamily),
       )
@@ -126,7 +128,7 @@ describe('an owner styles a site', () => {
     await statusSays(owner, 'Design gespeichert.');
     await visitor.goto(`${siteOrigin}/`);
     expect(await visitor.locator('body').getAttribute('class')).toContain('template-kantine');
-    const heading = await lookOf(visitor, '.block--heading');
+    const heading = await lookOf(visitor, '.image-text__heading');
     expect(heading.font).toContain('Archivo Black');
     expect(heading.colour).toBe('rgb(31, 19, 0)');
     await visitor.getByText('Jedes Stück entsteht bei uns von Hand').waitFor();
@@ -140,7 +142,7 @@ describe('an owner styles a site', () => {
       .getByRole('button', { name: 'Start', exact: true })
       .click();
     await owner.getByRole('heading', { name: 'Blöcke von „Start“' }).waitFor();
-    const grip = owner.getByRole('button', { name: 'Verschieben: Überschrift: Garn & Gabel' });
+    const grip = owner.getByRole('button', { name: 'Verschieben: Titelbild: Garn & Gabel' });
     await grip.focus();
     await owner.keyboard.press('Space');
     // Picked up: the grip says so (aria-pressed) and the German live region names the position.
@@ -156,8 +158,8 @@ describe('an owner styles a site', () => {
       .first()
       .waitFor({ state: 'attached' });
     const order = await owner.locator('ol.blocks > li .block__handle').allTextContents();
-    expect(order[0]).toContain('Text');
-    expect(order[1]).toContain('Garn & Gabel');
+    expect(order[0]).toContain('Bild mit Text: Aus unserer Werkstatt');
+    expect(order[1]).toContain('Titelbild: Garn & Gabel');
     await context.close();
   });
 });

@@ -98,8 +98,9 @@ withTestDatabases((db) => {
       return t.storage.collections.findEditable(siteId, pages.find((p) => p.urlId === '')!.id);
     };
     const before = await home();
-    expect(before?.blocks.map((b) => b.type)).toEqual(['heading', 'text', 'spacer', 'heading', 'text']);
-    expect(before?.blocks[0]).toMatchObject({ type: 'heading', text: 'Studio Nord', level: 1 });
+    // Sections, no page-title heading: the hero names the site (more in admin/pages/template-home-sections.test.ts).
+    expect(before?.blocks.map((b) => b.type)).toEqual(['hero', 'image-text', 'faq']);
+    expect(before?.blocks[0]).toMatchObject({ type: 'hero', heading: 'Studio Nord' });
     const siteHost = `${subdomain}.localhost`;
     expect((await t.app.inject({ url: '/', headers: { host: siteHost } })).body).toContain('template-studio');
 
