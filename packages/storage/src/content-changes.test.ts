@@ -62,6 +62,18 @@ withTestDatabases((db) => {
       ),
     ).toBe(false);
     expect(await raises(() => storage.collections.listNavigation(websiteId))).toBe(false);
+  });
+
+  it('what checkouts and background jobs write besides the order leaves the version alone', async () => {
+    // Each of these ran on every checkout or every few minutes and threw away every cached page and the
+    // remembered websites (issue #19): the legal acceptance, webhook deliveries, the key purge.
+    expect(await raises(() => storage.legal.recordAcceptance(websiteId, 'bestellung-1', 1))).toBe(false);
+    expect(
+      await raises(() => storage.webhooks.emit(websiteId, { type: 'order.created', data: { order: {} } })),
+    ).toBe(false);
+    expect(await raises(() => storage.idempotency.purge(Date.now()))).toBe(false);
+    // A new table nobody listed still counts as content: see NOT_ON_PAGES.
+    expect(await raises(() => storage.legal.recordVersion(websiteId, 'neu', { agb: 'Neu' }))).toBe(true);
     expect(await raises(() => storage.websites.findById(websiteId))).toBe(false);
   });
 });
