@@ -57,6 +57,9 @@ describe('demo illustrations', () => {
   it('a name of no known kind gets the neutral placeholder, the same for every such name', () => {
     expect(illustrationKindOf('irgendwas-neues')).toBe('placeholder');
     expect(illustrationSvg(illustrationKindOf('zzz'), 300)).toBe(illustrationSvg('placeholder', 300));
+    // Names of Object's own properties are names like any other, not drawings.
+    for (const name of ['constructor', 'tostring', 'hasownproperty', '__proto__'])
+      expect(illustrationKindOf(name)).toBe('placeholder');
   });
 });
 

@@ -286,7 +286,8 @@ const BY_WORD: readonly (readonly [RegExp, IllustrationKind])[] = [
 
 /** The kind of drawing for a picture name; the neutral placeholder for a name it does not know. */
 export function illustrationKindOf(name: string): IllustrationKind {
-  const known = BY_NAME[name];
+  // Own keys only: a name like "constructor" must not find Object's prototype (a 500 the route fuzz found).
+  const known = Object.hasOwn(BY_NAME, name) ? BY_NAME[name] : undefined;
   if (known) return known;
   return BY_WORD.find(([pattern]) => pattern.test(name))?.[1] ?? 'placeholder';
 }
