@@ -16,6 +16,9 @@ describe('colour swatches', () => {
     expect(swatchColour('Nachthimmel')).toBeUndefined();
     expect(swatchColour('Gemustert')).toBeUndefined();
     expect(swatchColour('')).toBeUndefined();
+    // Names of Object's own properties are no colours either.
+    expect(swatchColour('constructor')).toBeUndefined();
+    expect(swatchColour('Rot / toString')).toBeUndefined();
   });
 
   it('every colour in the table is a CSS hex colour', () => {

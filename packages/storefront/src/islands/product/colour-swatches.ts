@@ -77,9 +77,11 @@ const normalise = (value: string) => value.trim().toLowerCase().replace(/\s+/g, 
 export function swatchColour(value: string): string | undefined {
   const name = normalise(value);
   if (name === '') return undefined;
-  if (COLOUR_SWATCHES[name]) return COLOUR_SWATCHES[name];
+  // Own keys only: an owner's value "constructor" is no colour.
+  const known = (key: string) => (Object.hasOwn(COLOUR_SWATCHES, key) ? COLOUR_SWATCHES[key] : undefined);
+  if (known(name)) return known(name);
   const lastWord = name.split(/[\s/-]/).pop() ?? '';
-  if (COLOUR_SWATCHES[lastWord]) return COLOUR_SWATCHES[lastWord];
+  if (known(lastWord)) return known(lastWord);
   let best: string | undefined;
   for (const key of Object.keys(COLOUR_SWATCHES)) {
     if (key.length >= 3 && name.endsWith(key) && (!best || key.length > best.length)) best = key;
