@@ -44,14 +44,12 @@ describe('a shopper adds a product from the quick view', () => {
 
     const opener = page.getByRole('button', { name: 'Schnellansicht: Emaille-Becher „Bergsee“' });
     await opener.waitFor();
-    // The button works once its island is hydrated (React has attached its handlers to the element).
-    await page.waitForFunction(
-      () => {
-        const button = document.querySelector('[aria-label="Schnellansicht: Emaille-Becher „Bergsee“"]');
-        return !!button && Object.keys(button).some((key) => key.startsWith('__reactProps'));
+    // The button works once its island is hydrated (it then marks itself).
+    await page.waitForSelector(
+      '[aria-label="Schnellansicht: Emaille-Becher „Bergsee“"][data-hydrated="true"]',
+      {
+        timeout: 15_000,
       },
-      undefined,
-      { timeout: 15_000 },
     );
     const recorded = page.waitForRequest((r) => r.url().includes('/api/census/RecordQuickView/'));
     await opener.click();

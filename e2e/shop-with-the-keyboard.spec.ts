@@ -152,15 +152,8 @@ describe('a shopper uses the shop with the keyboard only', () => {
     await page.goto(`${server.baseUrl}/shop`);
     const name = 'Schnellansicht: Emaille-Becher „Bergsee“';
     const opener = `button[aria-label="${name}"]`;
-    // The button works once its island is hydrated (React has attached its handlers to the element).
-    await page.waitForFunction(
-      (s) => {
-        const button = document.querySelector(s);
-        return !!button && Object.keys(button).some((key) => key.startsWith('__reactProps'));
-      },
-      opener,
-      { timeout: 15_000 },
-    );
+    // The button works once its island is hydrated (it then marks itself).
+    await page.waitForSelector(`${opener}[data-hydrated="true"]`, { timeout: 15_000 });
     await tabTo(page, opener);
     // Shown to the eye once focused, not only on hover (WCAG 2.4.7).
     expect(await page.locator(opener).isVisible()).toBe(true);

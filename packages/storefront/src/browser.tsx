@@ -1,9 +1,11 @@
 import { hydrateRoot } from 'react-dom/client';
 import { islandLoaders } from './browser-islands.js';
+import { islandElement } from './islands/island-id.js';
 
 /**
  * Browser entry: the page is complete HTML already; each island root carries its server-rendered markup
- * and its props, and React takes it over in place once the island's own chunk has loaded.
+ * and its props, and Preact (with React's API, see build.mjs) takes it over in place once the island's own
+ * chunk has loaded.
  */
 async function hydrateIslands(): Promise<void> {
   const roots = [...document.querySelectorAll<HTMLElement>('[data-island]')];
@@ -18,7 +20,7 @@ async function hydrateIslands(): Promise<void> {
         return;
       }
       const Component = await load();
-      hydrateRoot(root, <Component {...props} />, { identifierPrefix: root.dataset.idPrefix });
+      hydrateRoot(root, islandElement(Component, props, root.dataset.idPrefix ?? ''));
     }),
   );
 }

@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { postJson, serverMessage } from '../forms/form-request.js';
+import { useIslandId } from '../island-id.js';
 import { COMMENT_TEXTS } from './texts.js';
 
 export const COMMENTS_URL = '/api/comments';
@@ -117,7 +118,7 @@ function CommentForm({
   notice = null,
   onCancel,
 }: CommentFormProps) {
-  const id = useId();
+  const id = useIslandId();
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<Sent>(notice);
   const title = parent ? COMMENT_TEXTS.replyTitle(parent.authorName) : COMMENT_TEXTS.formTitle;

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ownRootElement, useIslandId } from '../island-id.js';
 import { CONSENT_TEXTS as T } from './texts.js';
 
 /*
@@ -17,7 +18,7 @@ export interface ConsentBannerProps {
 }
 
 export function ConsentBanner({ mentionsAdPixels, onAgree, onDecline }: ConsentBannerProps) {
-  const id = useId();
+  const id = useIslandId();
   const [chosen, setChosen] = useState(false);
   const choose = (choice: () => void) => () => {
     if (chosen) return;
@@ -98,17 +99,19 @@ export function showConsentBanner(props: ConsentBannerProps, doc: Document = doc
     });
   };
   root.render(
-    <ConsentBanner
-      mentionsAdPixels={props.mentionsAdPixels}
-      onAgree={() => {
-        remove();
-        props.onAgree();
-      }}
-      onDecline={() => {
-        remove();
-        props.onDecline();
-      }}
-    />,
+    ownRootElement(
+      <ConsentBanner
+        mentionsAdPixels={props.mentionsAdPixels}
+        onAgree={() => {
+          remove();
+          props.onAgree();
+        }}
+        onDecline={() => {
+          remove();
+          props.onDecline();
+        }}
+      />,
+    ),
   );
   return remove;
 }

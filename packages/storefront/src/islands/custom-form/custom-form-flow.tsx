@@ -2,6 +2,7 @@ import type { AddToCartError, StockRecord } from '@baukasten/commerce';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { FieldValue } from '../forms/form-types.js';
+import { ownRootElement } from '../island-id.js';
 import type { PurchaseCustomForm } from '../product/types.js';
 import { CustomFormModal } from './custom-form-modal.js';
 import { fetchFormProductStock } from './form-product-stock.js';
@@ -86,6 +87,6 @@ export async function openCustomForm(flow: CustomFormFlow): Promise<void> {
     root.unmount();
     host.remove();
   };
-  root.render(<CustomFormHost flow={flow} remove={remove} />);
+  root.render(ownRootElement(<CustomFormHost flow={flow} remove={remove} />));
   flow.onOpen();
 }

@@ -1,7 +1,8 @@
 import { FORM_MESSAGES, validateForm } from '@baukasten/commerce';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { FormField, initialFieldValue, isAnswerField } from '../forms/form-fields.js';
 import type { FieldValue } from '../forms/form-types.js';
+import { useIslandId } from '../island-id.js';
 import { ModalDialog } from '../product/modal-dialog.js';
 import type { PurchaseCustomForm } from '../product/types.js';
 import { customFormAnswers } from './custom-form-answers.js';
@@ -34,7 +35,7 @@ export interface CustomFormModalProps {
  */
 export function CustomFormModal(props: CustomFormModalProps) {
   const { form, submitting } = props;
-  const idPrefix = useId();
+  const idPrefix = useIslandId();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Record<string, FieldValue>>(() =>
     Object.fromEntries(

@@ -4,7 +4,8 @@ import {
   serverFieldErrors,
   validateForm,
 } from '@baukasten/commerce';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useIslandId } from '../island-id.js';
 import { CaptchaError } from './captcha.js';
 import { CaptchaContainer } from './captcha-status.js';
 import { FormField, initialFieldValue, isSentField } from './form-fields.js';
@@ -87,7 +88,7 @@ export function captchaClassName(
  * messages above their fields, the problem banner above and below it, and a fresh captcha.
  */
 export function FormBlock({ form, submitText }: FormBlockProps) {
-  const idPrefix = useId();
+  const idPrefix = useIslandId();
   const fields = form.fields ?? [];
   const [values, setValues] = useState<Record<string, FieldValue>>(() =>
     Object.fromEntries(fields.filter(isSentField).map((field) => [field.id, initialFieldValue(field)])),

@@ -1,6 +1,7 @@
 import { FORM_MESSAGES } from '@baukasten/commerce';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { NEWSLETTER_SUBSCRIBED_EVENT } from '../../analytics/page-events.js';
+import { useIslandId } from '../island-id.js';
 import { CaptchaContainer } from './captcha-status.js';
 import { NEWSLETTER_SUBSCRIBE_URL } from './form-request.js';
 import { NEWSLETTER_TEXTS } from './texts.js';
@@ -21,7 +22,7 @@ export interface NewsletterBlockProps {
  * double opt-in note that a confirmation mail is on its way; refusals show the server's text.
  */
 export function NewsletterBlock(props: NewsletterBlockProps) {
-  const id = useId();
+  const id = useIslandId();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const signup = useEmailSignup({

@@ -1,6 +1,7 @@
 import { FORM_MESSAGES, RESTOCK_MESSAGES } from '@baukasten/commerce';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { isAuthenticated } from '../../cookies.js';
+import { useIslandId } from '../island-id.js';
 import { CaptchaContainer } from './captcha-status.js';
 import { RESTOCK_SIGNUP_URL } from './form-request.js';
 import { RESTOCK_ISLAND_TEXTS } from './texts.js';
@@ -37,7 +38,7 @@ function currentLanguage(): string | null {
  * account's address and the page's language.
  */
 export function RestockForm(props: RestockFormProps) {
-  const id = useId();
+  const id = useIslandId();
   const [joinMailingList, setJoinMailingList] = useState(props.mailingListOptInByDefault === true);
   const [hydrated, setHydrated] = useState(false);
   // The server renders the visitor's form; the cookie is read once the island runs in the browser.

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ownRootElement } from '../island-id.js';
 import { ModalDialog } from '../product/modal-dialog.js';
 import type { PurchaseInstalments } from '../product/types.js';
 
@@ -102,11 +103,13 @@ export function showInstalmentInfo(teaser: PurchaseInstalments, opener: HTMLElem
     opener.focus();
   };
   root.render(
-    <InstalmentInfoModal
-      providerName={teaser.providerName}
-      count={teaser.count}
-      infoUrl={teaser.infoUrl}
-      onClose={close}
-    />,
+    ownRootElement(
+      <InstalmentInfoModal
+        providerName={teaser.providerName}
+        count={teaser.count}
+        infoUrl={teaser.infoUrl}
+        onClose={close}
+      />,
+    ),
   );
 }

@@ -51,7 +51,7 @@ function QuickAddForm(props: ProductPurchaseProps) {
         onActivate={activate}
         buttonRef={buttonRef}
       />
-      <AddedPopover added={flow.added} />
+      <AddedPopover added={flow.added} note={props.priceNote} />
       <AddToCartAlertSlot error={flow.alert} onClose={flow.closeAlert} />
     </form>
   );

@@ -1,6 +1,7 @@
 import type { AddToCartError } from '@baukasten/commerce';
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { useDialogFocus } from '../dialog-focus.js';
+import { useIslandId } from '../island-id.js';
 
 /** The dialog's own labels: it is a chunk of its own and need not carry the product texts. */
 export const ALERT_TEXTS = { close: 'Schließen', ok: 'OK' } as const;
@@ -11,8 +12,8 @@ export const ALERT_TEXTS = { close: 'Schließen', ok: 'OK' } as const;
  */
 export function AddToCartAlert({ error, onClose }: { error: AddToCartError; onClose: () => void }) {
   const dialogRef = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const messageId = useId();
+  const titleId = useIslandId();
+  const messageId = useIslandId();
   // The latest onClose, so the focus set-up runs once per opening, not on every render.
   const close = useRef(onClose);
   close.current = onClose;

@@ -1,6 +1,7 @@
-import { type ReactNode, useId, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useDialogFocus } from '../dialog-focus.js';
+import { useIslandId } from '../island-id.js';
 
 /** Its own label, so the modals' chunks need not carry the product texts. */
 const CLOSE_LABEL = 'Schließen';
@@ -27,7 +28,7 @@ export interface ModalDialogProps {
 export function ModalDialog({ title, className, onClose, children, initialFocus }: ModalDialogProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
+  const titleId = useIslandId();
   // The latest callbacks, so the set-up below runs once per opening.
   const close = useRef(onClose);
   close.current = onClose;

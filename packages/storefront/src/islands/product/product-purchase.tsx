@@ -6,13 +6,15 @@ import {
   missingOptions,
   QUANTITY_INPUT,
 } from '@baukasten/commerce';
-import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { InstalmentTeaser } from '../instalments/instalment-teaser.js';
+import { useIslandId } from '../island-id.js';
 import { AddToCartAlertSlot } from './add-to-cart-alert-slot.js';
 import { AddToCartButton } from './add-to-cart-button.js';
 import { AddedPopover } from './added-popover.js';
 import { CART_ENTRIES_URL } from './cart-request.js';
 import { MAX_BUTTON_VALUES, optionValueStates } from './option-value-states.js';
+import { PriceNote } from './price-note.js';
 import { PRODUCT_ISLAND_TEXTS, purchaseTexts, selectPlaceholder } from './texts.js';
 import type { ProductPurchaseProps, PurchasePrice, PurchasePriceNote, PurchaseVariant } from './types.js';
 import { purchaseProduct, useAddToCart, variantSoldOut } from './use-add-to-cart.js';
@@ -59,16 +61,7 @@ function PriceNotes({
     <p className="product-purchase__price-notes">
       {struck && <small className="reference-price">{PRICE_REFERENCE_TEXT}</small>}
       {unitPriceText && <small className="unit-price">{unitPriceText}</small>}
-      {note && (
-        <small className="price-note">
-          {note.vatText}
-          {note.shipping && (
-            <>
-              , zzgl. <a href={note.shippingUrl}>Versandkosten</a>
-            </>
-          )}
-        </small>
-      )}
+      {note && <PriceNote note={note} />}
     </p>
   );
 }
@@ -105,7 +98,7 @@ export function ProductPurchase(props: ProductPurchaseProps) {
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [quantity, setQuantity] = useState(String(QUANTITY_INPUT.default));
   const [hydrated, setHydrated] = useState(false);
-  const idPrefix = useId();
+  const idPrefix = useIslandId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const optionFocusTargets = useRef(new Map<string, HTMLElement>());
   const chosenRef = useRef(chosen);
@@ -281,7 +274,7 @@ export function ProductPurchase(props: ProductPurchaseProps) {
           buttonRef={buttonRef}
         />
       </div>
-      <AddedPopover added={flow.added} />
+      <AddedPopover added={flow.added} note={props.priceNote} />
       <AddToCartAlertSlot error={flow.alert} onClose={flow.closeAlert} />
     </form>
   );

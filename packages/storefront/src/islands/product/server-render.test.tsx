@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderIsland } from '../../server-render.js';
+import { islandElement } from '../island-id.js';
 import { AddButton } from './add-button.js';
 import { coffeeItem, mugItem, purchaseProps, shirtItem, soldOutMugItem } from './fixtures.js';
 import { ProductPurchase } from './product-purchase.js';
@@ -103,11 +104,10 @@ describe('hydration', () => {
     const props = purchaseProps(shirtItem);
     const root = serverPage('product-purchase', props);
     const formBefore = root.querySelector('form');
+    // Wrapped as browser.tsx does, so the island's ids are the ones the server rendered.
     const reactRoot = await act(async () =>
-      hydrateRoot(root, <ProductPurchase {...props} />, {
+      hydrateRoot(root, islandElement(ProductPurchase, props, root.dataset.idPrefix ?? ''), {
         onRecoverableError: recoverable,
-        // As browser.tsx does: the island's ids carry the prefix the server rendered them with.
-        identifierPrefix: root.dataset.idPrefix,
       }),
     );
     expect(recoverable).not.toHaveBeenCalled();
@@ -132,9 +132,8 @@ describe('hydration', () => {
     const props = purchaseProps(mugItem);
     const root = serverPage('add-button', props);
     const reactRoot = await act(async () =>
-      hydrateRoot(root, <AddButton {...props} />, {
+      hydrateRoot(root, islandElement(AddButton, props, root.dataset.idPrefix ?? ''), {
         onRecoverableError: recoverable,
-        identifierPrefix: root.dataset.idPrefix,
       }),
     );
     expect(recoverable).not.toHaveBeenCalled();

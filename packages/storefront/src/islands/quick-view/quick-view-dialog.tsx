@@ -1,6 +1,7 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useDialogFocus } from '../dialog-focus.js';
+import { useIslandId } from '../island-id.js';
 import { QUICK_VIEW_TEXTS } from './texts.js';
 
 /** The add-to-cart alert can open inside the overlay; while it is up, it owns the keyboard. */
@@ -23,7 +24,7 @@ export interface QuickViewDialogProps {
 export function QuickViewDialog({ title, onClose, children }: QuickViewDialogProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
+  const titleId = useIslandId();
   // The latest onClose, so the set-up below runs once per opening.
   const close = useRef(onClose);
   close.current = onClose;

@@ -30,6 +30,9 @@ export function QuickView({ itemId, title, productUrl }: QuickViewProps) {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'idle' });
   const buttonRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
+  // Marks the button once it works (browser tests wait for it, as for the other islands).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const load = useCallback(() => {
     setLoaded({ status: 'loading' });
@@ -65,6 +68,7 @@ export function QuickView({ itemId, title, productUrl }: QuickViewProps) {
         className="quick-view-button"
         aria-haspopup="dialog"
         aria-label={quickViewButtonLabel(title)}
+        data-hydrated={hydrated ? 'true' : undefined}
         onClick={openQuickView}
       >
         {QUICK_VIEW_TEXTS.open}
