@@ -1,5 +1,6 @@
 import type { Order } from '@baukasten/storage';
 import { describe, expect, it } from 'vitest';
+import { paymentReceivedEmail } from '../payments/payment-emails.js';
 import { formNotificationEmail, restockEmail } from './email-templates.js';
 import { giftCardEmail, orderConfirmationEmail } from './order-email-templates.js';
 
@@ -120,10 +121,20 @@ describe('email templates', () => {
     expect(mail.text).toContain(`Noch zu zahlen: 15,00${NBSP}€`);
     expect(mail.text).toContain(`Bitte überweise 15,00${NBSP}€ mit dem Verwendungszweck „Bestellung 1043“.`);
     expect(mail.text).toContain('Die Bankverbindung schickt dir Laden gesondert.');
-    expect(mail.text).toContain(`Buch <Band 1>: https://laden.test/downloads/${'f'.repeat(32)}`);
-    expect(mail.html).toContain(
+    // Unpaid: no download link yet; it comes with the payment mail, escaped there.
+    expect(mail.text).not.toContain('f'.repeat(32));
+    expect(mail.text).toContain('Die Download-Links erhältst du, sobald deine Zahlung eingegangen ist.');
+    const paid = paymentReceivedEmail({
+      order: { ...order, data: { ...order.data, payment: { method: 'bank-transfer', status: 'PAID' } } },
+      siteTitle: 'Laden',
+      locale: 'de-DE',
+      shopUrl: 'https://laden.test',
+    });
+    expect(paid.text).toContain(`Buch <Band 1>: https://laden.test/downloads/${'f'.repeat(32)}`);
+    expect(paid.html).toContain(
       `Buch &lt;Band 1&gt;: <a href="https://laden.test/downloads/${'f'.repeat(32)}">`,
     );
+    expect(paid.html).not.toContain('<Band 1>');
     expect(mail.html).not.toContain('<Band 1>');
   });
 });

@@ -53,6 +53,14 @@ export function downloadLinks(order: Order, shopUrl = ''): { productName: string
   );
 }
 
+/** The paragraph with a paid order's download links; none for an order without downloads. */
+export function downloadsParagraph(order: Order, shopUrl = ''): string[] {
+  const downloads = downloadLinks(order, shopUrl);
+  return downloads.length > 0
+    ? [['Deine Downloads:', ...downloads.map((d) => `${d.productName}: ${d.url}`)].join('\n')]
+    : [];
+}
+
 /** The reference a Vorkasse transfer carries, so the shop can match the money to the order. */
 export const transferReference = (order: Order) => `Bestellung ${order.orderNumber}`;
 
@@ -92,7 +100,6 @@ export function orderConfirmationEmail({
   const giftCardMinor = Number(order.data.giftCardMinor ?? 0);
   const dueMinor = order.grandTotalMinor - giftCardMinor;
   const awaitingTransfer = payment.method === 'bank-transfer' && payment.status !== 'PAID' && dueMinor > 0;
-  const downloads = downloadLinks(order, shopUrl);
 
   const greeting = address?.firstName?.trim() ? `Hallo ${address.firstName.trim()},` : 'Hallo,';
   const intro = [
@@ -158,16 +165,14 @@ export function orderConfirmationEmail({
           }`,
         ]
       : [];
+  // The links are the goods: only a paid order's mail carries them (as the order pages show them); an
+  // unpaid one gets them with the payment mail (payments/payment-emails.ts).
   const downloadBlock =
-    downloads.length > 0
-      ? [
-          [
-            'Deine Downloads:',
-            ...downloads.map((d) => `${d.productName}: ${d.url}`),
-            ...(awaitingTransfer ? ['Die Links funktionieren, sobald deine Zahlung eingegangen ist.'] : []),
-          ].join('\n'),
-        ]
-      : [];
+    downloadLinks(order).length === 0
+      ? []
+      : payment.status === 'PAID'
+        ? downloadsParagraph(order, shopUrl)
+        : ['Die Download-Links erhältst du, sobald deine Zahlung eingegangen ist.'];
   const paragraphs = [
     ...intro,
     lines.join('\n'),

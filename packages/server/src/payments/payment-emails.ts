@@ -2,7 +2,7 @@ import { formatMoney } from '@baukasten/commerce';
 import type { NewEmail, Order } from '@baukasten/storage';
 import { html, shopMailHtml } from '../email/email-templates.js';
 import { paragraphBlocks } from '../email/mail-content.js';
-import { downloadLinks, mailItems } from '../email/order-email-templates.js';
+import { downloadsParagraph, mailItems } from '../email/order-email-templates.js';
 
 /*
  * The mails of the money path: "Zahlung eingegangen" (once per order, written to the outbox in the
@@ -19,14 +19,11 @@ export function paymentReceivedEmail(input: {
   const { order, siteTitle, locale, shopUrl } = input;
   const subject = `Zahlung für Bestellung Nr. ${order.orderNumber} eingegangen`;
   const due = order.grandTotalMinor - Number(order.data.giftCardMinor ?? 0);
-  const downloads = downloadLinks(order, shopUrl);
   const paragraphs = [
     'Hallo,',
     `deine Zahlung über ${formatMoney(due, order.currency, locale)} für die Bestellung Nr. ${order.orderNumber} ist bei ${siteTitle} eingegangen. Vielen Dank!`,
     ...(order.testMode ? ['Dies ist eine Testbestellung; es wurde nichts berechnet.'] : []),
-    ...(downloads.length > 0
-      ? [['Deine Downloads:', ...downloads.map((d) => `${d.productName}: ${d.url}`)].join('\n')]
-      : []),
+    ...downloadsParagraph(order, shopUrl),
   ];
   // The shop's layout: the paid items as a table, the download links clickable (issue 23).
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
