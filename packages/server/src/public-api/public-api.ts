@@ -208,13 +208,16 @@ export async function registerPublicApi(app: FastifyInstance, options: PublicApi
         .type('application/json; charset=utf-8')
         .send(claim.stored.responseBody ?? '');
     });
-    // Keys past their 24 hours: purged when the server is ready and every 15 minutes after.
+    // Keys past their 24 hours: purged when the server is ready and every 15 minutes after. Ready waits for
+    // the first pass (one indexed delete), so it never runs inside the first requests' work; a failed pass
+    // is logged and does not keep the server from starting.
     let purge: ReturnType<typeof startIdempotencyPurge> | undefined;
     api.addHook('onReady', async () => {
       purge = startIdempotencyPurge(storage, {
         ttlMs: IDEMPOTENCY_TTL_MS,
         onError: (err) => api.log.warn({ err }, 'purging expired idempotency keys failed'),
       });
+      await purge.firstPass.catch(() => {}); // logged by onError
     });
     api.addHook('onClose', async () => {
       await purge?.stop();
