@@ -154,10 +154,9 @@ function stockAllows(variant: VariantLike, wanted: number): boolean {
  */
 export function validateAddToCart(request: AddToCartRequest): AddToCartResult {
   const { product } = request;
-  const title = addToCartAlertTitle(product, request.mode);
   const fail = (type: AddToCartErrorType, message: string): AddToCartResult => ({
     ok: false,
-    error: { type, message, title },
+    error: { type, message, title: addToCartAlertTitle(product, request.mode) },
   });
   const type = productTypeOf(product);
   const subscription = isSubscribable(product);

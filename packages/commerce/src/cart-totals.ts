@@ -172,19 +172,65 @@ export function includedTaxMinor(grossMinor: number, ratePercent: number): numbe
   return Math.floor((2 * grossMinor * ratePercent + divisor) / (2 * divisor));
 }
 
+/** Zones made from options stored before zones, once per stored list (they are read on every add). */
+const legacyZones = new WeakMap<readonly ShippingRate[], readonly ShippingZone[]>();
+
 /** The zones the cart ships by: the owner's, else the options stored before zones, else the defaults. */
 export function effectiveShippingZones(rules?: Partial<CartRules>): readonly ShippingZone[] {
   if (rules?.shippingZones) return rules.shippingZones;
-  if (rules?.shippingRates) return zonesFromLegacyRates(rules.shippingRates);
-  return DEFAULT_SHIPPING_ZONES;
+  if (!rules?.shippingRates) return DEFAULT_SHIPPING_ZONES;
+  let zones = legacyZones.get(rules.shippingRates);
+  if (!zones) {
+    zones = zonesFromLegacyRates(rules.shippingRates);
+    legacyZones.set(rules.shippingRates, zones);
+  }
+  return zones;
 }
+
+/** What the totals take from the rules alone, whatever the cart holds. */
+interface RulesBasis {
+  taxRules: readonly TaxRule[];
+  coupons: readonly CouponDefinition[];
+  zones: readonly ShippingZone[];
+  vat: VatSettings;
+}
+
+/*
+ * Worked out once per rules object: every add-to-cart computes totals, and the rules come from a memo per
+ * website (server cart-view.ts), so the same object arrives until the owner changes a setting. Rules
+ * objects are never changed in place; a new one simply gets its own basis.
+ */
+const basisOfRules = new WeakMap<object, RulesBasis>();
+const NO_RULES = {};
+
+function rulesBasis(rules: Partial<CartRules> | undefined): RulesBasis {
+  const key = rules ?? NO_RULES;
+  let basis = basisOfRules.get(key);
+  if (!basis) {
+    const taxRules = rules?.taxRules ?? DEFAULT_TAX_RULES;
+    // The owner's per-country rates ("Steuersätze") are their standard rate for that country over the EU table.
+    const standardRateOverrides: Record<string, number> = {};
+    for (const r of taxRules)
+      standardRateOverrides[r.country.toUpperCase()] = Math.round(r.ratePercent * 100);
+    basis = {
+      taxRules,
+      coupons: rules?.coupons ?? [],
+      zones: effectiveShippingZones(rules),
+      vat: { shopCountry: 'DE', ...rules?.vat, standardRateOverrides },
+    };
+    basisOfRules.set(key, basis);
+  }
+  return basis;
+}
+
+const NONE_EXHAUSTED: ReadonlySet<string> = new Set();
 
 const SHIPPED_TYPES: ReadonlySet<number> = new Set([ProductType.PHYSICAL]);
 const UNTAXED_TYPES: ReadonlySet<number> = new Set([ProductType.GIFT_CARD]);
 
 export function cartTotals(input: CartTotalsInput): CartTotals {
-  const taxRules = input.rules?.taxRules ?? [...DEFAULT_TAX_RULES];
-  const couponDefinitions = input.rules?.coupons ?? [];
+  const basis = rulesBasis(input.rules);
+  const { taxRules, coupons: couponDefinitions } = basis;
   let subtotal = 0;
   let taxableGoods = 0;
   const vatGoods: { grossMinor: number; taxClass: TaxClass }[] = [];
@@ -208,14 +254,18 @@ export function cartTotals(input: CartTotalsInput): CartTotals {
   }
 
   const now = input.now ?? Date.now();
-  const exhausted = input.exhaustedDiscountIds ?? new Set<string>();
-  const discountLines: DiscountLine[] = input.lines.map((line) => ({
-    unitPriceMinor: line.unitPriceMinor,
-    quantity: line.quantity,
-    productId: line.productId,
-    categoryIds: line.categoryIds,
-    discountable: !UNTAXED_TYPES.has(line.productType),
-  }));
+  const exhausted = input.exhaustedDiscountIds ?? NONE_EXHAUSTED;
+  // Most shops have no discounts: then no line is looked at for one.
+  const discountLines: DiscountLine[] =
+    couponDefinitions.length === 0
+      ? []
+      : input.lines.map((line) => ({
+          unitPriceMinor: line.unitPriceMinor,
+          quantity: line.quantity,
+          productId: line.productId,
+          categoryIds: line.categoryIds,
+          discountable: !UNTAXED_TYPES.has(line.productType),
+        }));
   const usable = (c: CouponDefinition) =>
     isActiveAt(c, now) &&
     !exhausted.has(discountIdOf(c, normaliseCode)) &&
@@ -272,7 +322,7 @@ export function cartTotals(input: CartTotalsInput): CartTotals {
   // Only the rates that apply to this cart in this country; the shopper's choice if it is one of them,
   // otherwise the cheapest, so a free rate is never hidden behind a paid default (issue 23).
   const shippingOptions: CartShippingOption[] = requiresShipping
-    ? shippingQuotes(effectiveShippingZones(input.rules), {
+    ? shippingQuotes(basis.zones, {
         country,
         subtotalMinor: subtotal,
         weightGrams: weight,
@@ -287,14 +337,11 @@ export function cartTotals(input: CartTotalsInput): CartTotals {
   const selectedShippingOption = chosenQuote(shippingOptions, input.shippingOptionId);
   const shippingCostMinor = selectedShippingOption?.costMinor ?? 0;
 
-  // The owner's per-country rates ("Steuersätze") are their standard rate for that country over the EU table.
-  const standardRateOverrides: Record<string, number> = {};
-  for (const r of taxRules) standardRateOverrides[r.country.toUpperCase()] = Math.round(r.ratePercent * 100);
   const vat = vatBreakdown({
     goods: vatGoods,
     discountMinor: discount,
     shippingMinor: shippingCostMinor,
-    settings: { shopCountry: 'DE', ...input.rules?.vat, standardRateOverrides },
+    settings: basis.vat,
     buyer: { country, ...input.buyer },
   });
   const applicableTaxRules: TaxRule[] =

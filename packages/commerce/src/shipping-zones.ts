@@ -160,11 +160,33 @@ export function rateCost(rate: ZoneRate, cart: Omit<ShippingCart, 'country'>): n
   return price;
 }
 
+/*
+ * The zones serving each country, once per zone list: every add-to-cart quotes shipping, and the list is
+ * the same object until the owner changes it (cart-totals.ts).
+ */
+const zonesByCountry = new WeakMap<readonly ShippingZone[], Map<string, readonly ShippingZone[]>>();
+
+function servingZones(zones: readonly ShippingZone[], country: string): readonly ShippingZone[] {
+  let known = zonesByCountry.get(zones);
+  if (!known) {
+    known = new Map();
+    zonesByCountry.set(zones, known);
+  }
+  let serving = known.get(country);
+  if (!serving) {
+    // Bounded: a country is whatever a request says until the checkout checks it.
+    if (known.size >= 300) known.clear();
+    serving = zonesForCountry(zones, country);
+    known.set(country, serving);
+  }
+  return serving;
+}
+
 /** Every rate that applies to the cart in its country, in the owner's order, at its cost. */
 export function shippingQuotes(zones: readonly ShippingZone[], cart: ShippingCart): ShippingQuote[] {
   const quotes: ShippingQuote[] = [];
   const seen = new Set<string>();
-  for (const zone of zonesForCountry(zones, cart.country)) {
+  for (const zone of servingZones(zones, cart.country)) {
     for (const rate of zone.rates) {
       const costMinor = rateCost(rate, cart);
       if (costMinor === undefined || seen.has(rate.id)) continue;

@@ -106,6 +106,13 @@ export interface VatResult {
 /** The VAT contained in a gross amount at a rate in basis points, rounded half up, in integers. */
 export function includedVatMinor(grossMinor: number, rateBasisPoints: number): number {
   if (grossMinor <= 0 || rateBasisPoints <= 0) return 0;
+  const divisorNumber = 10000 + rateBasisPoints;
+  // In doubles while the numerator stays below 2^40 (a group of up to about 1.8 million €): exact integers,
+  // and a quotient small enough that its distance to the next integer (≥ 1/2d) is far above a double's
+  // rounding, so the floor is the exact one. Beyond that, BigInt. Both compute floor((2·gross·rate + d) / 2d).
+  if (2 * grossMinor * rateBasisPoints + divisorNumber <= 2 ** 40) {
+    return Math.floor((2 * grossMinor * rateBasisPoints + divisorNumber) / (2 * divisorNumber));
+  }
   const gross = BigInt(grossMinor);
   const rate = BigInt(rateBasisPoints);
   const divisor = 10000n + rate;
@@ -119,6 +126,8 @@ export function includedVatMinor(grossMinor: number, rateBasisPoints: number): n
 export function allocateMinor(total: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((a, w) => a + Math.max(0, w), 0);
   if (sum <= 0 || total === 0) return weights.map(() => 0);
+  // One weight takes everything (a cart of one VAT rate, the common case).
+  if (weights.length === 1) return [total];
   const bigTotal = BigInt(total);
   const bigSum = BigInt(sum);
   const shares = weights.map((w) => {
@@ -188,11 +197,37 @@ export interface VatInput {
   buyer: VatBuyer;
 }
 
+/*
+ * The rate of each class per settings object and taxing country, worked out once: a cart's totals take
+ * them on every add, and the cart rules hand the same settings object until the owner changes them
+ * (cart-totals.ts). Frozen, since every result of those settings shares it.
+ */
+const classRatesOfSettings = new WeakMap<VatSettings, Map<string, Readonly<Record<TaxClass, number>>>>();
+const NO_RATES: Readonly<Record<TaxClass, number>> = Object.freeze({ standard: 0, reduced: 0, zero: 0 });
+
+function classRatesIn(settings: VatSettings, taxCountry: string): Readonly<Record<TaxClass, number>> {
+  let byCountry = classRatesOfSettings.get(settings);
+  if (!byCountry) {
+    byCountry = new Map();
+    classRatesOfSettings.set(settings, byCountry);
+  }
+  let rates = byCountry.get(taxCountry);
+  if (!rates) {
+    rates = Object.freeze({
+      standard: rateOf('standard', taxCountry, settings),
+      reduced: rateOf('reduced', taxCountry, settings),
+      zero: rateOf('zero', taxCountry, settings),
+    });
+    byCountry.set(taxCountry, rates);
+  }
+  return rates;
+}
+
 export function vatBreakdown(input: VatInput): VatResult {
   const { treatment, taxCountry } = vatTreatmentOf(input.settings, input.buyer);
-  const classRates = Object.fromEntries(
-    TAX_CLASSES.map((c) => [c, treatment === 'small-business' ? 0 : rateOf(c, taxCountry, input.settings)]),
-  ) as Record<TaxClass, number>;
+  const classRates = treatment === 'small-business' ? NO_RATES : classRatesIn(input.settings, taxCountry);
+  const rateOfClass = (taxClass: TaxClass) =>
+    classRates[taxClass] ?? rateOf(taxClass, taxCountry, input.settings);
   const goodsTotal = input.goods.reduce((a, g) => a + g.grossMinor, 0);
   const grossTotal = goodsTotal - input.discountMinor + input.shippingMinor;
   if (treatment === 'small-business') {
@@ -208,7 +243,7 @@ export function vatBreakdown(input: VatInput): VatResult {
   }
   const groups = new Map<number, number>();
   for (const g of input.goods) {
-    const rate = rateOf(g.taxClass, taxCountry, input.settings);
+    const rate = rateOfClass(g.taxClass);
     groups.set(rate, (groups.get(rate) ?? 0) + g.grossMinor);
   }
   const rates = [...groups.keys()].sort((a, b) => b - a);
@@ -220,7 +255,7 @@ export function vatBreakdown(input: VatInput): VatResult {
   else if (afterDiscount.some((g) => g > 0)) shipping = allocateMinor(input.shippingMinor, afterDiscount);
   else if (gross.some((g) => g > 0)) shipping = allocateMinor(input.shippingMinor, gross);
   else {
-    const standard = rateOf('standard', taxCountry, input.settings);
+    const standard = rateOfClass('standard');
     if (!groups.has(standard)) {
       rates.push(standard);
       afterDiscount.push(0);
@@ -251,7 +286,7 @@ export function vatBreakdown(input: VatInput): VatResult {
     let discountNet = 0;
     let shippingNet = 0;
     for (const g of input.goods) {
-      const rate = rateOf(g.taxClass, taxCountry, input.settings);
+      const rate = rateOfClass(g.taxClass);
       payable += g.grossMinor - includedVatMinor(g.grossMinor, rate);
     }
     for (const l of lines) {

@@ -64,5 +64,15 @@ export function parseHostHeader(host: string | undefined): ParsedHost | undefine
  * dot, IPv6 brackets removed. Undefined for a header that parseHostHeader refuses.
  */
 export function hostnameFromHeader(host: string | undefined): string | undefined {
-  return parseHostHeader(host)?.hostname;
+  if (host === undefined) return undefined;
+  // Every request names its host, and a server hears the same few all day: each is checked once.
+  const known = checkedHosts.get(host);
+  if (known !== undefined) return known || undefined;
+  const hostname = parseHostHeader(host)?.hostname;
+  if (checkedHosts.size >= 1000) checkedHosts.clear();
+  checkedHosts.set(host, hostname ?? '');
+  return hostname;
 }
+
+/** Host header -> its hostname, '' for a refused header; bounded, since any client can send any header. */
+const checkedHosts = new Map<string, string>();

@@ -57,7 +57,7 @@ withTestDatabases((db) => {
     // product (3 reads) and the cart the last add committed are reused while provably unchanged (storage's
     // remembered.ts): a repeated add only writes.
     const sqlite = db.name === 'sqlite';
-    expect(first, first.join("\n\n")).toHaveLength(sqlite ? 5 : 2);
+    expect(first, first.join('\n\n')).toHaveLength(sqlite ? 5 : 2);
     expect(again).toHaveLength(2);
     expect(another).toHaveLength(sqlite ? 5 : 2);
     expect(again.filter((s) => /^\s*select/i.test(s))).toHaveLength(sqlite ? 0 : 1);

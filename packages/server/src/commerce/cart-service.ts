@@ -106,7 +106,7 @@ function decideAddition(
   const entries: readonly StoredCartEntry[] = basis.cart?.entries ?? [];
   const sku = input.sku || skuOfOptions(product, input.chosenOptions);
   const result = validateAddToCart({
-    product: { ...product, variants: product.variants },
+    product,
     sku,
     ...(input.chosenOptions ? { chosenOptions: input.chosenOptions } : {}),
     quantity: input.quantity,
@@ -215,15 +215,13 @@ export class CartService {
   #inTurn<T>(key: string | undefined | '', work: () => Promise<T>): Promise<T> {
     if (!key) return work();
     const before = this.#turns.get(key);
+    // The next add waits for this one whether it succeeds or fails (then(work, work)).
     const turn = before ? before.then(work, work) : work();
-    const settled = turn.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.#turns.set(key, settled);
-    void settled.then(() => {
-      if (this.#turns.get(key) === settled) this.#turns.delete(key);
-    });
+    this.#turns.set(key, turn);
+    const done = () => {
+      if (this.#turns.get(key) === turn) this.#turns.delete(key);
+    };
+    turn.then(done, done);
     return turn;
   }
 

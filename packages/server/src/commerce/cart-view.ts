@@ -14,6 +14,8 @@ import {
   type TaxClass,
   type TaxRule,
   taxClassOf,
+  type VatLine,
+  type VatTreatment,
   vatLineLabel,
 } from '@baukasten/commerce';
 import type { DiscountLimit, StoredCart, StoredCartEntry, Website } from '@baukasten/storage';
@@ -49,16 +51,34 @@ export interface CartChoices {
  * Intl builds a number formatter on every formatMoney call, which showed up as a large share of an
  * add-to-cart in the benchmark; the same few totals repeat, so their texts are remembered.
  */
-const moneyTexts = new Map<string, string>();
+const moneyTexts = new Map<string, Map<number, string>>();
 function moneyText(minor: number, currency: string, locale: string): string {
-  const key = `${minor}|${currency}|${locale}`;
-  let text = moneyTexts.get(key);
+  const format = `${currency}|${locale}`;
+  let texts = moneyTexts.get(format);
+  if (texts === undefined) {
+    texts = new Map();
+    moneyTexts.set(format, texts);
+  }
+  let text = texts.get(minor);
   if (text === undefined) {
-    if (moneyTexts.size >= 5000) moneyTexts.clear();
+    if (texts.size >= 5000) texts.clear();
     text = formatMoney(minor, currency, locale);
-    moneyTexts.set(key, text);
+    texts.set(minor, text);
   }
   return text;
+}
+
+/** The few VAT line labels a shop shows ("enthaltene MwSt. (19 %)"), each written once. */
+const lineLabels = new Map<string, string>();
+function lineLabel(line: VatLine, treatment: VatTreatment): string {
+  const key = `${treatment}|${line.ratePercent}`;
+  let label = lineLabels.get(key);
+  if (label === undefined) {
+    if (lineLabels.size >= 500) lineLabels.clear();
+    label = vatLineLabel(line, treatment);
+    lineLabels.set(key, label);
+  }
+  return label;
 }
 
 const snapshotOf = (entry: StoredCartEntry): EntrySnapshot => entry.chosenVariant as EntrySnapshot;
@@ -71,19 +91,31 @@ type DatedCoupon = CouponDefinition & { validFrom?: number; validUntil?: number 
  * The rules read from a website's settings, once per website object: the cache hands out the same object
  * until the settings change, and every add-to-cart and cart view needs them (issue #19). Never changed.
  */
-const rulesOfWebsite = new WeakMap<
-  Website,
-  { settings: unknown; locale: string; rules: Partial<CartRules> & { coupons: DatedCoupon[] } }
->();
+interface KnownRules {
+  settings: unknown;
+  locale: string;
+  rules: Partial<CartRules> & { coupons: DatedCoupon[] };
+  country: string;
+}
+const rulesOfWebsite = new WeakMap<Website, KnownRules>();
+
+function knownRules(website: Website): KnownRules {
+  let known = rulesOfWebsite.get(website);
+  if (!known || known.settings !== website.settings || known.locale !== website.locale) {
+    known = {
+      settings: website.settings,
+      locale: website.locale,
+      rules: rulesFromSettings(website),
+      country: countryOfSettings(website),
+    };
+    rulesOfWebsite.set(website, known);
+  }
+  return known;
+}
 
 /** The shop's own tax, shipping and coupon rules from its settings; the defaults where it has none. */
 export function cartRulesOf(website: Website, now = Date.now()): Partial<CartRules> {
-  let known = rulesOfWebsite.get(website);
-  if (!known || known.settings !== website.settings || known.locale !== website.locale) {
-    known = { settings: website.settings, locale: website.locale, rules: rulesFromSettings(website) };
-    rulesOfWebsite.set(website, known);
-  }
-  const { rules } = known;
+  const { rules } = knownRules(website);
   // Coupons the owner limited in time count only within their dates; outside them they are unknown codes.
   if (rules.coupons.every((c) => c.validFrom === undefined && c.validUntil === undefined)) return rules;
   return {
@@ -118,7 +150,7 @@ function rulesFromSettings(website: Website): Partial<CartRules> & { coupons: Da
 export function vatSettingsOf(website: Website) {
   const vat = ((website.settings as Record<string, unknown>).vat ?? {}) as Record<string, unknown>;
   return {
-    shopCountry: shopCountry(website),
+    shopCountry: countryOfSettings(website),
     smallBusiness: vat.smallBusiness === true,
     oss: vat.oss === true,
     // The owner's rate per member state and tax class (editor → Steuern), over the EU table.
@@ -128,6 +160,10 @@ export function vatSettingsOf(website: Website) {
 
 /** The shop's country, for the tax rate before the shopper gave an address: 'de-DE' -> 'DE'. */
 export function shopCountry(website: Website): string {
+  return knownRules(website).country;
+}
+
+function countryOfSettings(website: Website): string {
   const configured = (website.settings as Record<string, unknown>).country;
   if (typeof configured === 'string' && configured) return configured.toUpperCase();
   return website.locale.split('-')[1]?.toUpperCase() ?? 'DE';
@@ -258,8 +294,14 @@ function cartFields(
     grandTotalText: moneyText(totals.grandTotalMinor, currency, website.locale),
     // VAT per rate (§ 14 Abs. 4 Nr. 8 UStG), the § 19 / reverse-charge note, and the price note of § 1 PAngV.
     vatLines: totals.vatLines.map((line) => ({
-      ...line,
-      label: vatLineLabel(line, totals.vatTreatment),
+      rateBasisPoints: line.rateBasisPoints,
+      ratePercent: line.ratePercent,
+      grossMinor: line.grossMinor,
+      netMinor: line.netMinor,
+      vatMinor: line.vatMinor,
+      discountMinor: line.discountMinor,
+      shippingMinor: line.shippingMinor,
+      label: lineLabel(line, totals.vatTreatment),
       vatText: moneyText(line.vatMinor, currency, website.locale),
     })),
     vatTreatment: totals.vatTreatment,
