@@ -47,15 +47,19 @@ export function orderPaidHooks(publicUrl: () => PublicUrl): SettleHooks {
     ...latePaymentHooks(),
     // A renewal's SEPA-Lastschrift returned by the bank: its order is cancelled, the subscription past due.
     onFailed: (tx, payment, snapshot) => whenRenewalPaymentFailed(tx, payment, snapshot, publicUrl),
-    async onPaid(tx, order, _payment, snapshot) {
+    async onPaid(tx, order, payment, snapshot) {
       const website = await tx.websites.findById(order.websiteId);
       if (!website) return;
-      // A subscription's first payment at Stripe: its saved method (ids only, never card data) for the renewals.
-      if (snapshot?.customerId && snapshot.paymentMethodId) {
+      // A subscription's first payment at Stripe or PayPal: its saved method (ids only, never card data or a
+      // PayPal login) for the renewals, under the provider's name (subscriptions/saved-payment-method.ts).
+      if (snapshot?.paymentMethodId && (snapshot.customerId || payment.provider === 'paypal')) {
         const subscription = await tx.subscriptions.findByOrder(order.websiteId, order.id);
         if (subscription) {
           await tx.subscriptions.mergeData(order.websiteId, subscription.id, {
-            stripe: { customerId: snapshot.customerId, paymentMethodId: snapshot.paymentMethodId },
+            [payment.provider]: {
+              customerId: snapshot.customerId ?? '',
+              paymentMethodId: snapshot.paymentMethodId,
+            },
           });
         }
       }

@@ -39,7 +39,9 @@ export interface StartPaymentInput {
 
 /** A renewal charged without the shopper, against the method saved with their first payment. */
 export interface OffSessionChargeInput {
+  /** Stripe: the customer of the saved method. PayPal: PayPal's customer of the vaulted wallet (not sent). */
   customerId: string;
+  /** Stripe: the saved payment method. PayPal: the vaulted wallet's payment token, sent as `vault_id`. */
   paymentMethodId: string;
   amountMinor: number;
   currency: string;
@@ -79,6 +81,10 @@ export interface PaymentSnapshot {
   needsCapture?: boolean;
   /** Stripe, a payment made with `saveForFutureUse`: the customer and saved method (never card data). */
   customerId?: string;
+  /**
+   * PayPal, a payment made with `saveForFutureUse` once the wallet is VAULTED: `customerId` is PayPal's
+   * customer and `paymentMethodId` the payment token (`payment_source.paypal.attributes.vault.id`).
+   */
   paymentMethodId?: string;
 }
 

@@ -26,6 +26,7 @@ const PAYMENT_LABELS: Record<string, string> = {
   'bank-transfer': 'Vorkasse (Überweisung)',
   'test-card': 'Kreditkarte (Testmodus)',
   stripe: 'Karte oder SEPA-Lastschrift (Stripe)',
+  paypal: 'PayPal',
 };
 
 export interface CheckoutPage {

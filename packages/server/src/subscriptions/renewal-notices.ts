@@ -1,10 +1,19 @@
 import { formatMoney } from '@baukasten/commerce';
-import type { NewEmail, Order, Payment, Storage, Subscription, Website } from '@baukasten/storage';
+import type {
+  NewEmail,
+  Order,
+  Payment,
+  PaymentProviderName,
+  Storage,
+  Subscription,
+  Website,
+} from '@baukasten/storage';
 import { html } from '../email/email-templates.js';
 import { shopReplyTo } from '../email/shop-sender.js';
 import { stockTakenBy } from '../payments/payment-deadlines.js';
 import type { PaymentSnapshot } from '../payments/payment-gateway.js';
 import { type PublicUrl, siteBaseUrl } from '../site-url.js';
+import { PROVIDER_TITLES } from './saved-payment-method.js';
 import type { NotPlacedReason, UnplacedChargeRefund } from './subscription-renewals.js';
 
 /*
@@ -37,18 +46,27 @@ export async function renewalNotPlacedEmails(
   reason: NotPlacedReason,
   shopUrl: string,
   refund: UnplacedChargeRefund = 'none',
+  /** Who took the period's money (and refunded it). */
+  provider: PaymentProviderName = 'stripe',
 ): Promise<NewEmail[]> {
+  const title = PROVIDER_TITLES[provider];
   const why = notPlacedReasonText(reason);
   const amount = periodAmount(subscription, website);
   const shopperMoney = {
     none: 'Es wurde nichts abgebucht.',
     refunded: `Die bereits abgebuchten ${amount} haben wir dir vollständig erstattet.`,
-    'pending-charge': `Die Lastschrift über ${amount} war schon unterwegs; der Shop erstattet sie dir, sobald sie eingegangen ist.`,
+    'pending-charge':
+      provider === 'stripe'
+        ? `Die Lastschrift über ${amount} war schon unterwegs; der Shop erstattet sie dir, sobald sie eingegangen ist.`
+        : `Die Zahlung über ${amount} war schon unterwegs; der Shop erstattet sie dir, sobald sie eingegangen ist.`,
   }[refund];
   const ownerMoney = {
     none: 'Es wurde nichts abgebucht.',
-    refunded: `Die bereits eingezogenen ${amount} wurden automatisch über Stripe erstattet.`,
-    'pending-charge': `Die Lastschrift über ${amount} ist bei Stripe noch in Bearbeitung und kann erst danach erstattet werden: Bitte erstatte sie im Stripe-Dashboard, sobald sie eingegangen ist.`,
+    refunded: `Die bereits eingezogenen ${amount} wurden automatisch über ${title} erstattet.`,
+    'pending-charge':
+      provider === 'stripe'
+        ? `Die Lastschrift über ${amount} ist bei Stripe noch in Bearbeitung und kann erst danach erstattet werden: Bitte erstatte sie im Stripe-Dashboard, sobald sie eingegangen ist.`
+        : `Die Zahlung über ${amount} ist bei PayPal noch in Bearbeitung und kann erst danach erstattet werden: Bitte erstatte sie in deinem PayPal-Geschäftskonto, sobald sie eingegangen ist.`,
   }[refund];
   const mails = [
     mail(
@@ -96,6 +114,7 @@ export async function whenRenewalPaymentFailed(
   now = Date.now(),
 ): Promise<void> {
   const code = snapshot.failureCode ?? 'failed';
+  const paypal = payment.provider === 'paypal';
   const renewal = await tx.subscriptions.renewalPaymentFailed(payment.websiteId, payment.orderId, code, now);
   if (!renewal) return;
   const website = await tx.websites.findById(payment.websiteId);
@@ -107,24 +126,28 @@ export async function whenRenewalPaymentFailed(
   if (order) {
     await tx.payments.setOrderData(website.id, order.id, {
       ...order.data,
-      cancelledReason: 'Die Lastschrift für diese Abo-Verlängerung ist fehlgeschlagen.',
+      cancelledReason: paypal
+        ? 'Die PayPal-Zahlung für diese Abo-Verlängerung ist fehlgeschlagen.'
+        : 'Die Lastschrift für diese Abo-Verlängerung ist fehlgeschlagen.',
     });
   }
   const shopUrl = siteBaseUrl(website, publicUrl());
   const amount = periodAmount(subscription, website);
+  // A PayPal renewal whose capture was pending (PayPal's review, an eCheck) and then denied.
+  const shopperSubject = paypal
+    ? `Zahlung für dein Abo „${subscription.productName}“ fehlgeschlagen`
+    : `Lastschrift für dein Abo „${subscription.productName}“ fehlgeschlagen`;
+  const shopperWhat = paypal
+    ? `die PayPal-Zahlung über ${amount} für dein Abo „${subscription.productName}“ bei ${website.title} konnte nicht abgeschlossen werden (PayPal hat sie abgelehnt).`
+    : `die SEPA-Lastschrift über ${amount} für dein Abo „${subscription.productName}“ bei ${website.title} konnte nicht eingezogen werden (die Bank hat sie zurückgegeben).`;
   await tx.outbox.enqueue(
     website.id,
-    mail(
-      'subscription-payment-failed',
-      subscription.customerEmail,
-      `Lastschrift für dein Abo „${subscription.productName}“ fehlgeschlagen`,
-      [
-        'Hallo,',
-        `die SEPA-Lastschrift über ${amount} für dein Abo „${subscription.productName}“ bei ${website.title} konnte nicht eingezogen werden (die Bank hat sie zurückgegeben).`,
-        'Dein Abo ist deshalb überfällig: Wir liefern und buchen nichts weiter ab, bis die Zahlung geklärt ist. Bitte melde dich beim Shop.',
-        `Zum Shop: ${shopUrl}`,
-      ],
-    ),
+    mail('subscription-payment-failed', subscription.customerEmail, shopperSubject, [
+      'Hallo,',
+      shopperWhat,
+      'Dein Abo ist deshalb überfällig: Wir liefern und buchen nichts weiter ab, bis die Zahlung geklärt ist. Bitte melde dich beim Shop.',
+      `Zum Shop: ${shopUrl}`,
+    ]),
   );
   const owner = await shopReplyTo(tx, website);
   if (owner) {
@@ -133,9 +156,9 @@ export async function whenRenewalPaymentFailed(
       mail(
         'subscription-payment-failed-owner',
         owner,
-        `Abo-Lastschrift fehlgeschlagen: ${subscription.productName}`,
+        `${paypal ? 'Abo-Zahlung' : 'Abo-Lastschrift'} fehlgeschlagen: ${subscription.productName}`,
         [
-          `Die SEPA-Lastschrift über ${amount} für das Abo „${subscription.productName}“ von ${subscription.customerEmail} ist fehlgeschlagen (Grund laut Stripe: ${code}).`,
+          `Die ${paypal ? 'PayPal-Zahlung' : 'SEPA-Lastschrift'} über ${amount} für das Abo „${subscription.productName}“ von ${subscription.customerEmail} ist fehlgeschlagen (Grund laut ${paypal ? 'PayPal' : 'Stripe'}: ${code}).`,
           'Die Bestellung dieser Verlängerung wurde storniert, der Bestand zurückgebucht. Das Abo ist überfällig und wird nicht weiter abgebucht.',
         ],
       ),

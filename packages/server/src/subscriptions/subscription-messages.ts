@@ -21,11 +21,19 @@ export const subscriptionMessages = {
   renewalConsent: (shopTitle: string) =>
     `Mit Karte oder SEPA-Lastschrift (Stripe): Ich ermächtige ${shopTitle}, künftige Zahlungen dieses Abos mit der Zahlungsart einzuziehen, mit der ich jetzt bezahle, jeweils zum Abrechnungstermin und bis das Abo endet. Mein Kreditinstitut kann eine SEPA-Lastschrift innerhalb von acht Wochen erstatten.`,
   /**
-   * Shown when Stripe is offered: the other methods cannot collect later periods by themselves (PayPal
-   * would need a vaulted billing agreement we do not set up, Vorkasse a transfer each time).
+   * Shown with PayPal: the first payment saves the PayPal wallet at PayPal (vaulted with the purchase,
+   * docs/decisions/020-paypal-vault-for-renewals.md) and the renewals are charged from it without the shopper.
    */
-  onlyRenewingMethods:
-    'Für Abos bieten wir nur Zahlungsarten an, mit denen die Folgezahlungen automatisch eingezogen werden können: Karte oder SEPA-Lastschrift über Stripe. PayPal und Vorkasse sind für Abos deshalb nicht möglich.',
+  paypalRenewalConsent: (shopTitle: string) =>
+    `Mit PayPal: Ich ermächtige ${shopTitle}, künftige Zahlungen dieses Abos von meinem PayPal-Konto einzuziehen, ohne dass ich sie jedes Mal bestätige, jeweils zum Abrechnungstermin und bis das Abo endet. PayPal speichert dafür mein PayPal-Konto als Zahlungsart für diesen Shop; ich kann das jederzeit in meinem PayPal-Konto beenden.`,
+  /**
+   * Shown when a method that renews by itself is offered (Stripe, PayPal): Vorkasse would need a transfer
+   * each period and cannot be chosen for a subscription.
+   */
+  onlyRenewingMethods: (methods: string) =>
+    `Für Abos bieten wir nur Zahlungsarten an, mit denen die Folgezahlungen automatisch eingezogen werden können: ${methods}. Vorkasse ist für Abos deshalb nicht möglich.`,
+  /** How the hint above names each renewing method. */
+  renewingMethodNames: { stripe: 'Karte oder SEPA-Lastschrift über Stripe', paypal: 'PayPal' },
   // Its confirmation page.
   thanks: 'Vielen Dank!',
   active: (productName: string) => `Dein Abonnement für ${productName} ist aktiv.`,

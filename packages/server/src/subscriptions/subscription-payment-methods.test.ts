@@ -12,9 +12,10 @@ import { subscriptionMessages } from './subscription-messages.js';
 
 /*
  * Which methods a subscription can be paid with (issue #20). Renewals are charged without the shopper, so
- * only a method saved at the first payment can pay them: Stripe (card, SEPA mandate). PayPal would need a
- * vaulted billing agreement, Vorkasse a transfer each month; with Stripe connected, the subscription
- * checkout offers Stripe alone and says why in German, and refuses the others.
+ * only a method saved at the first payment can pay them: Stripe (card, SEPA mandate) and PayPal (the wallet
+ * vaulted with the first purchase). Vorkasse would need a transfer each month; with Stripe or PayPal
+ * connected, the subscription checkout offers those alone, says why in German with the consent for each, and
+ * refuses the others.
  */
 
 const SUBSCRIBE = '/api/3/commerce/cart/subscription';
@@ -27,6 +28,9 @@ withTestDatabases((db) => {
   let stripe: FakeStripe;
   let paypal: FakePayPal;
   let tea: Item;
+  /** A second shop that connected only PayPal. */
+  let paypalShop: TestShop;
+  let paypalTea: Item;
 
   beforeAll(async () => {
     storage = await db.open();
@@ -41,6 +45,18 @@ withTestDatabases((db) => {
         isSubscribable: true,
         subscriptionPlan: { billingPeriod: { unit: 'MONTH', value: 1 }, numBillingCycles: 0 },
         variants: [{ sku: 'TEE-ABO', priceMinor: 990, qtyInStock: 50, weightGrams: 200 }],
+      },
+    });
+    paypalShop = await createTestShop(storage, `abo-paypal-${db.name}.test`);
+    paypalTea = await storage.items.create(paypalShop.websiteId, {
+      collectionId: paypalShop.mug.collectionId,
+      urlId: 'tee-abo',
+      title: 'Tee-Abo',
+      product: {
+        productType: 1,
+        isSubscribable: true,
+        subscriptionPlan: { billingPeriod: { unit: 'MONTH', value: 1 }, numBillingCycles: 0 },
+        variants: [{ sku: 'TEE-ABO-PP', priceMinor: 990, qtyInStock: 50, weightGrams: 200 }],
       },
     });
     stripe = await startFakeStripe();
@@ -65,10 +81,13 @@ withTestDatabases((db) => {
     await paypal?.stop();
   });
 
-  const base = () => `/api/admin/sites/${shop.websiteId}/payments`;
-  async function checkoutPage() {
-    const v = await new Visitor(app, shop.hostname).start();
-    const started = await v.request('POST', SUBSCRIBE, { itemId: tea.id, sku: 'TEE-ABO' });
+  const base = (websiteId = shop.websiteId) => `/api/admin/sites/${websiteId}/payments`;
+  async function checkoutPage(on: TestShop = shop, item: Item = tea) {
+    const v = await new Visitor(app, on.hostname).start();
+    const started = await v.request('POST', SUBSCRIBE, {
+      itemId: item.id,
+      sku: item.product!.variants[0]!.sku,
+    });
     expect(started.statusCode, started.body).toBe(200);
     const cartToken = started.json().data.cartToken as string;
     const page = await v.request('GET', `/checkout/subscribe?cartToken=${cartToken}`);
@@ -81,11 +100,24 @@ withTestDatabases((db) => {
     const { page } = await checkoutPage();
     expect(page.statusCode).toBe(200);
     expect(methodsOn(page.body)).toContain('bank-transfer');
-    expect(page.body).not.toContain(subscriptionMessages.onlyRenewingMethods);
+    expect(page.body).not.toContain('Folgezahlungen');
+    expect(page.body).not.toContain('id="abo-einzug"');
   });
 
-  it('with Stripe and PayPal connected only Stripe is offered, with the German reason; PayPal and Vorkasse are refused', async () => {
-    const team = await shopTeam(app, storage, shop.websiteId);
+  const connectPayPal = async (websiteId: string) => {
+    const team = await shopTeam(app, storage, websiteId);
+    const connected = await team.admin.call('POST', `${base(websiteId)}/paypal`, {
+      mode: 'test',
+      clientId: paypal.clientId,
+      clientSecret: paypal.clientSecret,
+      webhookId: paypal.webhookId,
+    });
+    expect(connected.status).toBe(200);
+    return team;
+  };
+
+  it('with Stripe and PayPal connected both are offered with the consent for each; Vorkasse is refused in German', async () => {
+    const team = await connectPayPal(shop.websiteId);
     expect(
       (
         await team.admin.call('POST', `${base()}/stripe`, {
@@ -94,38 +126,25 @@ withTestDatabases((db) => {
         })
       ).status,
     ).toBe(200);
-    expect(
-      (
-        await team.admin.call('POST', `${base()}/paypal`, {
-          mode: 'test',
-          clientId: paypal.clientId,
-          clientSecret: paypal.clientSecret,
-          webhookId: paypal.webhookId,
-        })
-      ).status,
-    ).toBe(200);
-    // The cart checkout still offers PayPal: only subscriptions are limited.
-    const shopper = await new Visitor(app, shop.hostname).start();
-    await shopper.add(shop.mug.id, `${shop.hostname}-TASSE`, 1);
-    expect((await shopper.request('GET', '/checkout')).body).toContain('value="paypal"');
 
     const { v, cartToken, page } = await checkoutPage();
-    expect(methodsOn(page.body)).toEqual(['stripe']);
-    expect(page.body).toContain(subscriptionMessages.onlyRenewingMethods);
+    expect(methodsOn(page.body).sort()).toEqual(['paypal', 'stripe']);
+    const hint = subscriptionMessages.onlyRenewingMethods(
+      'Karte oder SEPA-Lastschrift über Stripe und PayPal',
+    );
+    expect(page.body).toContain(hint);
+    expect(page.body).toContain(subscriptionMessages.renewalConsent('Testladen'));
+    expect(page.body).toContain(subscriptionMessages.paypalRenewalConsent('Testladen'));
+    expect(page.body).not.toContain('PayPal und Vorkasse sind für Abos deshalb nicht möglich');
 
-    for (const paymentMethod of ['paypal', 'bank-transfer']) {
-      const refused = await v.request('POST', CHECKOUT, {
-        cartToken,
-        email: 'abo@example.de',
-        shippingAddress: germanAddress,
-        paymentMethod,
-      });
-      expect(refused.statusCode, paymentMethod).toBe(400);
-      expect(refused.json().error).toMatchObject({
-        type: 'PAYMENT_METHOD_CANNOT_RENEW',
-        message: subscriptionMessages.onlyRenewingMethods,
-      });
-    }
+    const refused = await v.request('POST', CHECKOUT, {
+      cartToken,
+      email: 'abo@example.de',
+      shippingAddress: germanAddress,
+      paymentMethod: 'bank-transfer',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ type: 'PAYMENT_METHOD_CANNOT_RENEW', message: hint });
     expect(await storage.subscriptions.listByWebsite(shop.websiteId)).toHaveLength(0);
 
     // Stripe goes through: the shopper is sent to its page, where the method is saved for the renewals.
@@ -137,5 +156,58 @@ withTestDatabases((db) => {
     });
     expect(accepted.statusCode, accepted.body).toBe(201);
     expect(accepted.json().paymentUrl).toMatch(new RegExp(`^${stripe.apiBase}/pay/`));
+  });
+
+  it('with PayPal alone the shopper subscribes with PayPal, agrees to the renewals, and the wallet is kept for them', async () => {
+    await connectPayPal(paypalShop.websiteId);
+    const { v, cartToken, page } = await checkoutPage(paypalShop, paypalTea);
+    expect(methodsOn(page.body)).toEqual(['paypal']);
+    expect(page.body).toContain(subscriptionMessages.onlyRenewingMethods('PayPal'));
+    expect(page.body).toContain(subscriptionMessages.paypalRenewalConsent('Testladen'));
+    expect(page.body).not.toContain(subscriptionMessages.renewalConsent('Testladen'));
+
+    const email = 'abo-paypal@example.de';
+    const accepted = await v.request('POST', CHECKOUT, {
+      cartToken,
+      email,
+      shippingAddress: germanAddress,
+      paymentMethod: 'paypal',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const paymentUrl = accepted.json().paymentUrl as string;
+    expect(paymentUrl.startsWith(`${paypal.apiBase}/checkoutnow?token=`)).toBe(true);
+    const token = new URL(paymentUrl).searchParams.get('token')!;
+    // PayPal was asked to keep the wallet once the payment succeeds.
+    const created = paypal.requests.find((r) => r.path === '/v2/checkout/orders' && r.method === 'POST')!;
+    expect(created.body).toMatchObject({
+      payment_source: {
+        paypal: {
+          attributes: {
+            vault: { store_in_vault: 'ON_SUCCESS', usage_type: 'MERCHANT', customer_type: 'CONSUMER' },
+          },
+        },
+      },
+    });
+    const subscription = (await storage.subscriptions.listByWebsite(paypalShop.websiteId))[0]!;
+    expect(subscription.data.paypal).toBeUndefined();
+
+    // The shopper approves in PayPal's window and comes back: captured, paid, the wallet kept.
+    const back = await paypal.approve(token);
+    const returned = await app.inject({
+      method: 'GET',
+      url: new URL(back).pathname + new URL(back).search,
+      headers: { host: paypalShop.hostname },
+    });
+    expect(returned.statusCode).toBe(303);
+    const order = (await storage.orders.findById(paypalShop.websiteId, subscription.orderId))!;
+    expect(order.data.payment).toMatchObject({ method: 'paypal', status: 'PAID' });
+    const vaultId = paypal.orders.get(token)!.payment_source!.paypal.attributes!.vault.id;
+    const saved = (await storage.subscriptions.findById(paypalShop.websiteId, subscription.id))!;
+    expect(saved.data.paypal).toEqual({
+      customerId: paypal.vault.get(vaultId)!.customerId,
+      paymentMethodId: vaultId,
+    });
+    // Ids only: nothing of the shopper's PayPal login is kept.
+    expect(JSON.stringify(saved.data)).not.toContain(paypal.vault.get(vaultId)!.payerEmail);
   });
 });

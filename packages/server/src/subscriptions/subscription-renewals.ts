@@ -2,6 +2,7 @@ import { formatMoney } from '@baukasten/commerce';
 import type {
   ClaimedSubscriptionRenewal,
   NewEmail,
+  PaymentProviderName,
   Storage,
   Subscription,
   Website,
@@ -17,15 +18,18 @@ import { paymentOptionsOf } from '../payments/payment-options.js';
 import type { PaymentSetup } from '../payments/payment-setup.js';
 import { type PublicUrl, siteBaseUrl } from '../site-url.js';
 import { renewalNotPlacedEmails } from './renewal-notices.js';
+import { renewalProviderOf, type SavedPaymentMethod, savedMethodOf } from './saved-payment-method.js';
 import { addBillingPeriods } from './subscription-schedule.js';
 
 /*
- * Subscription renewals (issue #20). The first payment at Stripe saved the shopper's method with their
- * consent (`setup_future_usage: off_session`); each later period is charged off-session by this worker.
+ * Subscription renewals (issue #20). The first payment saved the shopper's method with their consent — at
+ * Stripe (`setup_future_usage: off_session`) or PayPal (the wallet vaulted with the purchase, decision 020)
+ * — and each later period is charged off-session by this worker, through the same steps for both.
  * Every instance may run one: the period's row in `subscription_renewals` exists once (primary key on
  * subscription and period) and is claimed with a lease by a conditional UPDATE, the charge carries the
- * idempotency key `renew-<subscription>-<period>` (a worker that lost its lease mid-charge gets Stripe's first
- * answer back, never a second charge), and the period's order is placed from the period's own cart through
+ * idempotency key `renew-<subscription>-<period>` (a worker that lost its lease mid-charge gets the provider's
+ * first answer back, never a second charge; after a decline the next attempt carries `-try-<n>`, so a
+ * provider that remembers its answers does not simply repeat the decline), and the period's order is placed from the period's own cart through
  * the normal checkout (a second placement answers the first order). The provider is called by the checkout's
  * `authorize`, before its transaction, never inside one.
  *
@@ -42,18 +46,7 @@ import { addBillingPeriods } from './subscription-schedule.js';
 
 export const RENEWAL_RETRY_DELAY_MS = 24 * 60 * 60 * 1000;
 
-/** The saved method of a subscription's first Stripe payment, kept in its data as `stripe`. */
-export interface SavedPaymentMethod {
-  customerId: string;
-  paymentMethodId: string;
-}
-
-export const savedMethodOf = (subscription: Subscription): SavedPaymentMethod | undefined => {
-  const saved = subscription.data.stripe as Partial<SavedPaymentMethod> | undefined;
-  return saved?.customerId && saved.paymentMethodId
-    ? { customerId: saved.customerId, paymentMethodId: saved.paymentMethodId }
-    : undefined;
-};
+export { type SavedPaymentMethod, savedMethodOf } from './saved-payment-method.js';
 
 export interface SubscriptionRenewalWorkerOptions {
   storage: Storage;
@@ -197,9 +190,11 @@ export class SubscriptionRenewalWorker {
       await storage.subscriptions.renewalGaveUp(claim, 'subscription-inactive', o.now());
       return 'ended';
     }
-    const gateway = await o.setup.gatewayFor(website.id, 'stripe');
+    const provider = renewalProviderOf(subscription);
+    const gateway = await o.setup.gatewayFor(website.id, provider);
     if (!gateway?.chargeOffSession) throw new PaymentGatewayError('unavailable');
-    const saved = savedMethodOf(subscription) ?? (await this.#lookUpSavedMethod(gateway, subscription));
+    const saved =
+      savedMethodOf(subscription) ?? (await this.#lookUpSavedMethod(gateway, provider, subscription));
     // Paid by Vorkasse or the test card: nothing saved to charge, the renewal waits (no attempt counted).
     if (!saved) {
       await storage.subscriptions.postponeRenewal(claim, o.now() + o.retryDelayMs);
@@ -208,7 +203,7 @@ export class SubscriptionRenewalWorker {
     const shopUrl = siteBaseUrl(website, o.publicUrl());
     const charge: RenewalCharge = {};
     try {
-      await this.#placeRenewalOrder(website, subscription, claim, gateway, saved, shopUrl, charge);
+      await this.#placeRenewalOrder(website, subscription, claim, gateway, saved, shopUrl, charge, provider);
       return 'renewed';
     } catch (error) {
       const notPlaced = error instanceof HttpError ? NOT_PLACEABLE[error.type] : undefined;
@@ -219,7 +214,15 @@ export class SubscriptionRenewalWorker {
         const refund = await this.#refundUnplacedCharge(website, subscription, claim, gateway, charge);
         return storage.transaction(async (tx): Promise<Outcome> => {
           if (!(await tx.subscriptions.renewalNotPlaced(claim, notPlaced, o.now()))) return 'postponed';
-          const mails = await renewalNotPlacedEmails(tx, website, subscription, notPlaced, shopUrl, refund);
+          const mails = await renewalNotPlacedEmails(
+            tx,
+            website,
+            subscription,
+            notPlaced,
+            shopUrl,
+            refund,
+            provider,
+          );
           for (const mail of mails) await tx.outbox.enqueue(website.id, mail);
           return 'notPlaced';
         });
@@ -258,6 +261,7 @@ export class SubscriptionRenewalWorker {
     saved: SavedPaymentMethod,
     shopUrl: string,
     charge: RenewalCharge,
+    providerName: PaymentProviderName,
   ) {
     const o = this.#o;
     const { storage } = o;
@@ -284,10 +288,13 @@ export class SubscriptionRenewalWorker {
         throw new Error('renewal claim lost');
       }
     }
-    const connection = (await o.setup.connected(website.id)).find((c) => c.provider === 'stripe');
+    const connection = (await o.setup.connected(website.id)).find((c) => c.provider === providerName);
     charge.cartId = cartId;
+    // A new key per declined attempt (the first keeps the plain period key): a repeat within one attempt
+    // answers the first charge, a retry after a decline is a new charge.
+    const idempotencyKey = `renew-${subscription.id}-${claim.period}${claim.attempts > 0 ? `-try-${claim.attempts + 1}` : ''}`;
     const provider: PaymentProvider = {
-      id: 'stripe',
+      id: providerName,
       testMode: connection?.mode !== 'live',
       async authorize(request) {
         const result = await gateway.chargeOffSession!({
@@ -301,7 +308,7 @@ export class SubscriptionRenewalWorker {
             subscriptionId: subscription.id,
             period: String(claim.period),
           },
-          idempotencyKey: `renew-${subscription.id}-${claim.period}`,
+          idempotencyKey,
         });
         if (result.state === 'failed') throw new RenewalDeclined(result.failureCode ?? 'declined');
         charge.made = {
@@ -331,7 +338,7 @@ export class SubscriptionRenewalWorker {
       {
         email: subscription.customerEmail,
         ...(shipping && typeof shipping === 'object' ? { shippingAddress: shipping as never } : {}),
-        paymentMethod: 'stripe',
+        paymentMethod: providerName,
         giftCardCodes: [],
       },
       {
@@ -352,7 +359,7 @@ export class SubscriptionRenewalWorker {
               website.id,
               {
                 orderId: order.id,
-                provider: 'stripe',
+                provider: providerName,
                 providerPaymentId: payment.reference,
                 amountMinor: made.amountMinor,
                 currency: made.currency,
@@ -398,18 +405,24 @@ export class SubscriptionRenewalWorker {
     return 'refunded';
   }
 
-  /** A first payment whose webhook came before the return: the saved method is asked of Stripe once. */
+  /**
+   * Nothing saved with the first payment (its webhook came before the method was known, or PayPal had not
+   * finished vaulting the wallet): the saved method is asked of the provider once, and kept.
+   */
   async #lookUpSavedMethod(
     gateway: PaymentGateway,
+    provider: PaymentProviderName,
     subscription: Subscription,
   ): Promise<SavedPaymentMethod | undefined> {
     const payments = await this.#o.storage.payments.listByOrder(subscription.websiteId, subscription.orderId);
-    const paid = payments.find((p) => p.provider === 'stripe' && p.status === 'paid');
+    const paid = payments.find((p) => p.provider === provider && p.status === 'paid');
     if (!paid) return undefined;
     const snapshot = await gateway.fetchPayment(paid.providerPaymentId);
-    if (!snapshot.customerId || !snapshot.paymentMethodId) return undefined;
-    const saved = { customerId: snapshot.customerId, paymentMethodId: snapshot.paymentMethodId };
-    await this.#o.storage.subscriptions.mergeData(subscription.websiteId, subscription.id, { stripe: saved });
+    if (!snapshot.paymentMethodId || (provider === 'stripe' && !snapshot.customerId)) return undefined;
+    const saved = { customerId: snapshot.customerId ?? '', paymentMethodId: snapshot.paymentMethodId };
+    await this.#o.storage.subscriptions.mergeData(subscription.websiteId, subscription.id, {
+      [provider]: saved,
+    });
     return saved;
   }
 

@@ -1,16 +1,17 @@
 import { formatMoney, PageType, ProductType, SESSION_MESSAGES } from '@baukasten/commerce';
-import type { Order, Storage } from '@baukasten/storage';
+import type { Order, PaymentProviderName, Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { additionalFieldsInput, optionalText } from '../commerce/cart-input.js';
 import { type EntrySnapshot, totalsOf } from '../commerce/cart-view.js';
 import { FieldsError, orderView } from '../commerce/checkout-service.js';
 import type { CommerceOptions } from '../commerce/commerce-routes.js';
-import { defaultPaymentProviders } from '../commerce/payment-providers.js';
+import { defaultPaymentProviders, type PaymentProvider } from '../commerce/payment-providers.js';
 import { requireCrumb } from '../crumb.js';
 import { checkoutPrefillOf } from '../customer-accounts/customer-accounts.js';
 import { HttpError } from '../http-error.js';
 import { parseOr400 } from '../parse-input.js';
+import { isHostedMethod } from '../payments/hosted-checkout.js';
 import { PaymentGatewayError } from '../payments/payment-gateway.js';
 import { InMemoryRateLimiter } from '../rate-limit.js';
 import { websiteOf } from '../site-request.js';
@@ -24,6 +25,7 @@ import {
   sendCheckoutPage,
   sendFieldsError,
 } from './checkout-page.js';
+import { RENEWING_PROVIDERS } from './saved-payment-method.js';
 import { subscriptionMessages } from './subscription-messages.js';
 import { SubscriptionRenewalWorker } from './subscription-renewals.js';
 import { planText } from './subscription-schedule.js';
@@ -47,6 +49,14 @@ const tokenQuery = z.object({ cartToken: z.string().max(64).optional(), format: 
 const orderQuery = z.object({ orderId: z.string().max(64).optional(), format: z.string().optional() });
 const subscribeBody = z.object({ ...checkoutFormFields, cartToken: z.string().max(64).optional() });
 
+/** Why only these methods are offered for a subscription, naming them. */
+const renewingHint = (renewing: readonly PaymentProvider[]) =>
+  subscriptionMessages.onlyRenewingMethods(
+    RENEWING_PROVIDERS.filter((id) => renewing.some((p) => p.id === id))
+      .map((id) => subscriptionMessages.renewingMethodNames[id])
+      .join(' und '),
+  );
+
 const confirmationUrl = (orderId: string) =>
   `/checkout/subscribe/bestaetigt?orderId=${encodeURIComponent(orderId)}`;
 
@@ -62,23 +72,40 @@ export function registerSubscriptionRoutes(
   const limiter = options.rateLimiter ?? new InMemoryRateLimiter({ limit: 120, windowMs: 10_000 });
   const providers = options.paymentProviders ?? defaultPaymentProviders;
   const subscriptions = new SubscriptionService(storage, providers, options.serverTestMode ?? false);
-  // Stripe, when connected: its first payment saves the method for the renewals (subscription-renewals.ts).
-  // Then it is the only method offered: PayPal's renewals would need a vaulted billing agreement (not set
-  // up), and Vorkasse or the test card cannot be charged for later periods at all. A shop without Stripe
-  // keeps its other methods for the first period (decision noted in the report of issue #20).
+  // Stripe and PayPal, when connected: their first payment saves the method for the renewals (Stripe
+  // off-session, PayPal's vault; subscription-renewals.ts). Then only they are offered: Vorkasse or the test
+  // card cannot be charged for later periods. A shop with neither keeps its other methods for the first
+  // period (decision noted in the report of issue #20).
   const hosted = options.hostedPayments;
-  const stripeOf = async (request: FastifyRequest) =>
-    hosted ? (await hosted.providersFor(websiteOf(request))).filter((p) => p.id === 'stripe') : [];
-  /** After the order: Stripe's page for the first payment (method saved), else undefined. */
-  /** The methods a subscription may be paid with: only Stripe when it is there, else the shop's others. */
+  const renewingOf = async (request: FastifyRequest) =>
+    hosted
+      ? (await hosted.providersFor(websiteOf(request))).filter((p) =>
+          RENEWING_PROVIDERS.includes(p.id as PaymentProviderName),
+        )
+      : [];
+  /** The methods a subscription may be paid with: only those that renew when there are, else the shop's others. */
   const methodsOf = async (request: FastifyRequest) => {
-    const stripe = await stripeOf(request);
-    return stripe.length > 0 ? stripe : subscriptions.providersFor(websiteOf(request));
+    const renewing = await renewingOf(request);
+    return renewing.length > 0 ? renewing : subscriptions.providersFor(websiteOf(request));
   };
-  const stripePageOf = async (request: FastifyRequest, order: Order) => {
+  /** After the order: the provider's page for the first payment (method saved with consent), else undefined. */
+  const providerPageOf = async (request: FastifyRequest, order: Order) => {
     const payment = (order.data.payment ?? {}) as { method?: unknown; status?: unknown };
-    if (!hosted || payment.method !== 'stripe' || payment.status === 'PAID') return undefined;
+    if (!hosted || !isHostedMethod(payment.method) || payment.status === 'PAID') return undefined;
     return hosted.start(websiteOf(request), order, siteOrigin(request), { saveForFutureUse: true });
+  };
+  /** The hint and the consent texts for the renewing methods offered. */
+  const renewalTexts = (website: Website, renewing: readonly PaymentProvider[]) => {
+    if (renewing.length === 0) return {};
+    const ids = RENEWING_PROVIDERS.filter((id) => renewing.some((p) => p.id === id));
+    return {
+      renewalConsentTexts: ids.map((id) =>
+        id === 'paypal'
+          ? subscriptionMessages.paypalRenewalConsent(website.title)
+          : subscriptionMessages.renewalConsent(website.title),
+      ),
+      renewingMethodsHint: renewingHint(renewing),
+    };
   };
 
   const guarded = async (request: FastifyRequest) => {
@@ -141,7 +168,7 @@ export function registerSubscriptionRoutes(
       grandTotalCents: totals.grandTotalMinor,
       grandTotalText: money(totals.grandTotalMinor),
     };
-    const stripe = await stripeOf(request);
+    const renewing = await renewingOf(request);
     const html = subscriptionCheckoutHtml({
       title: snapshot.title,
       attributes,
@@ -158,12 +185,7 @@ export function registerSubscriptionRoutes(
         prefill,
         refusal: refusal?.(needsAddress),
       },
-      ...(stripe.length > 0
-        ? {
-            renewalConsentText: subscriptionMessages.renewalConsent(website.title),
-            renewingMethodsHint: subscriptionMessages.onlyRenewingMethods,
-          }
-        : {}),
+      ...renewalTexts(website, renewing),
     });
     return sendCheckoutPage(
       request,
@@ -189,10 +211,10 @@ export function registerSubscriptionRoutes(
     const body = parseOr400(subscribeBody, request.body);
     const website = websiteOf(request);
     try {
-      // A method that cannot renew (PayPal, Vorkasse while Stripe is there) is refused like an unknown one.
-      const renewing = await stripeOf(request);
+      // A method that cannot renew (Vorkasse while Stripe or PayPal is there) is refused like an unknown one.
+      const renewing = await renewingOf(request);
       if (renewing.length > 0 && !renewing.some((m) => m.id === body.paymentMethod)) {
-        const message = subscriptionMessages.onlyRenewingMethods;
+        const message = renewingHint(renewing);
         throw new FieldsError('PAYMENT_METHOD_CANNOT_RENEW', message, { paymentMethod: message });
       }
       const { order, subscription } = await subscriptions.subscribe(
@@ -200,11 +222,11 @@ export function registerSubscriptionRoutes(
         body.cartToken,
         checkoutInputOf(body),
         siteOrigin(request),
-        await stripeOf(request),
+        renewing,
       );
       let paymentUrl: string | undefined;
       try {
-        paymentUrl = await stripePageOf(request, order);
+        paymentUrl = await providerPageOf(request, order);
       } catch (error) {
         // The order waits on its confirmation page; nothing was charged.
         if (!(error instanceof PaymentGatewayError)) throw error;

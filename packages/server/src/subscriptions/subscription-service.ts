@@ -148,7 +148,7 @@ export class SubscriptionService {
     cartToken: string | undefined,
     input: CheckoutInput,
     shopUrl: string,
-    /** Stripe when connected (the renewals are charged off-session with the method saved at its page). */
+    /** Stripe or PayPal when connected (the renewals are charged off-session with the method saved at their page). */
     hostedProviders: readonly PaymentProvider[] = [],
   ): Promise<{ order: Order; subscription: Subscription }> {
     const { cart, entry, plan } = await this.checkoutOf(website, cartToken);

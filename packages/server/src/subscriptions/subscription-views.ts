@@ -19,9 +19,12 @@ export interface SubscriptionCheckoutPage {
   /** The shipping cost in the total, when there is one. */
   shippingText: string | null;
   form: Omit<CheckoutFormOptions, 'action' | 'submitLabel' | 'extraHtml'>;
-  /** Stripe is offered: the consent to charge the renewals with the saved method (issue #20). */
-  renewalConsentText?: string;
-  /** Why only Stripe is offered (PayPal and Vorkasse cannot renew by themselves). */
+  /**
+   * Stripe or PayPal is offered: the consent to charge the renewals with the method saved at the first
+   * payment, one text per offered provider (issue #20).
+   */
+  renewalConsentTexts?: readonly string[];
+  /** Why only the renewing methods are offered (Vorkasse cannot renew by itself). */
   renewingMethodsHint?: string;
 }
 
@@ -38,13 +41,15 @@ ${checkoutFormHtml({
   ...page.form,
   action: '/api/commerce/checkout/subscribe',
   submitLabel: m.subscribe,
-  ...(page.renewalConsentText
+  ...(page.renewalConsentTexts?.length
     ? {
         extraHtml: `${
           page.renewingMethodsHint
             ? `<p class="hinweis" id="abo-zahlungsarten">${esc(page.renewingMethodsHint)}</p>`
             : ''
-        }<p class="hinweis" id="abo-einzug">${esc(page.renewalConsentText)}</p>`,
+        }<div class="hinweis" id="abo-einzug">${page.renewalConsentTexts
+          .map((text) => `<p>${esc(text)}</p>`)
+          .join('')}</div>`,
       }
     : {}),
 })}`;

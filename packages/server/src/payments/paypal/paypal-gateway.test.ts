@@ -1,7 +1,7 @@
 import type { Order, Storage } from '@baukasten/storage';
 import { withTestDatabases } from '@baukasten/storage/testing';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_MESSAGES, type PaymentGateway } from '../payment-gateway.js';
 import {
   REFUND_MESSAGES,
@@ -259,5 +259,140 @@ withTestDatabases((db) => {
       ['9.90', 'pp-r1'],
       ['40.00', 'pp-r2'],
     ]);
+  });
+  describe('saved wallets for subscriptions (issue #20)', () => {
+    /** A first payment with the shopper's consent: approved in PayPal's window and captured on the return. */
+    async function savedWallet(totalMinor = 990) {
+      const order = await place(totalMinor);
+      const started = await startProviderPayment(
+        storage,
+        gateway,
+        {
+          websiteId,
+          orderId: order.id,
+          orderNumber: order.orderNumber,
+          amountMinor: order.grandTotalMinor,
+          currency: 'EUR',
+          description: `Bestellung ${order.orderNumber} – Zahlladen`,
+          successUrl: 'https://laden.test/checkout/paypal/zurueck',
+          cancelUrl: 'https://laden.test/checkout',
+          idempotencyKey: `start-${order.id}`,
+          saveForFutureUse: true,
+        },
+        true,
+      );
+      await withoutWebhooks(() => fake.approve(started.providerPaymentId));
+      await withoutWebhooks(() =>
+        settleOnReturn(storage, gateway, websiteId, started.providerPaymentId, hooks),
+      );
+      return { order, paypalOrderId: started.providerPaymentId };
+    }
+    const renewal = (vaultId: string, key: string, amountMinor = 990) =>
+      gateway.chargeOffSession!({
+        customerId: 'customer-unused',
+        paymentMethodId: vaultId,
+        amountMinor,
+        currency: 'EUR',
+        description: 'Abo „Tee“ – Zahlladen',
+        metadata: { websiteId, subscriptionId: 'abo-1', period: '2' },
+        idempotencyKey: key,
+      });
+
+    it('a subscription’s first payment asks PayPal to keep the wallet, and the paid order names the saved wallet', async () => {
+      const { order, paypalOrderId } = await savedWallet();
+      const create = fake.requests.find(
+        (r) => r.path === '/v2/checkout/orders' && r.requestId === `start-${order.id}`,
+      )!;
+      expect(create.body).toMatchObject({
+        payment_source: {
+          paypal: {
+            attributes: {
+              vault: { store_in_vault: 'ON_SUCCESS', usage_type: 'MERCHANT', customer_type: 'CONSUMER' },
+            },
+          },
+        },
+      });
+      const snapshot = await gateway.fetchPayment(paypalOrderId);
+      expect(snapshot.state).toBe('paid');
+      expect(snapshot.paymentMethodId).toBeDefined();
+      const saved = fake.vault.get(snapshot.paymentMethodId!)!;
+      expect(saved).toBeDefined();
+      expect(snapshot.customerId).toBe(saved.customerId);
+      // PayPal shows it on the order itself, as documented: payment_source.paypal.attributes.vault.
+      const shown = fake.orders.get(paypalOrderId)!;
+      expect(shown.payment_source?.paypal.attributes?.vault).toMatchObject({
+        id: saved.id,
+        status: 'VAULTED',
+      });
+      expect(await orderPaid(order)).toBe(true);
+    });
+
+    it('a one-off PayPal payment keeps nothing for later', async () => {
+      const order = await place();
+      const { providerPaymentId } = await start(order);
+      const vaulted = fake.vault.size;
+      await withoutWebhooks(() => fake.approve(providerPaymentId));
+      await withoutWebhooks(() => settleOnReturn(storage, gateway, websiteId, providerPaymentId, hooks));
+      const create = fake.requests.find(
+        (r) => r.path === '/v2/checkout/orders' && r.requestId === `start-${order.id}`,
+      )!;
+      expect((create.body as any).payment_source.paypal.attributes).toBeUndefined();
+      const snapshot = await gateway.fetchPayment(providerPaymentId);
+      expect(snapshot.state).toBe('paid');
+      expect(snapshot.paymentMethodId).toBeUndefined();
+      expect(fake.vault.size).toBe(vaulted);
+    });
+
+    it('a renewal takes the money from the saved wallet without the shopper, once for the same key', async () => {
+      const { paypalOrderId } = await savedWallet();
+      const vaultId = (await gateway.fetchPayment(paypalOrderId)).paymentMethodId!;
+      const first = await renewal(vaultId, 'renew-abo-1-2', 1290);
+      const again = await renewal(vaultId, 'renew-abo-1-2', 1290);
+      expect(first).toMatchObject({ state: 'paid' });
+      expect(again.providerPaymentId).toBe(first.providerPaymentId);
+      expect(fake.vault.get(vaultId)!.charges).toEqual([first.providerPaymentId]);
+      const request = fake.requests.find((r) => r.requestId === 'renew-abo-1-2')!;
+      expect(request.body).toMatchObject({
+        intent: 'CAPTURE',
+        purchase_units: [{ amount: { currency_code: 'EUR', value: '12.90' } }],
+        payment_source: { paypal: { vault_id: vaultId } },
+      });
+      expect((request.body as any).payment_source.paypal.experience_context).toBeUndefined();
+      // The renewal's money can be refunded like any PayPal payment.
+      const snapshot = await gateway.fetchPayment(first.providerPaymentId);
+      expect(snapshot).toMatchObject({ state: 'paid', amountMinor: 1290, currency: 'EUR' });
+      expect(snapshot.captureId).toBeDefined();
+    });
+
+    it('a saved wallet PayPal declines is a failed renewal charge with PayPal’s code, not an error', async () => {
+      const { paypalOrderId } = await savedWallet();
+      const vaultId = (await gateway.fetchPayment(paypalOrderId)).paymentMethodId!;
+      fake.declineVaulted(vaultId);
+      expect(await renewal(vaultId, 'renew-abo-2-2')).toMatchObject({
+        state: 'failed',
+        failureCode: 'INSTRUMENT_DECLINED',
+      });
+      fake.declineVaulted(vaultId, 'PAYER_ACTION_REQUIRED');
+      expect(await renewal(vaultId, 'renew-abo-2-2-try-2')).toMatchObject({
+        state: 'failed',
+        failureCode: 'PAYER_ACTION_REQUIRED',
+      });
+      expect(fake.vault.get(vaultId)!.charges).toEqual([]);
+    });
+
+    it('a PayPal that cannot be reached charges nothing and says "nicht erreichbar"', async () => {
+      const { paypalOrderId } = await savedWallet();
+      const vaultId = (await gateway.fetchPayment(paypalOrderId)).paymentMethodId!;
+      await fake.down();
+      try {
+        await expect(renewal(vaultId, 'renew-abo-3-2')).rejects.toMatchObject({
+          kind: 'unavailable',
+          message: PAYMENT_MESSAGES.unavailable,
+        });
+      } finally {
+        await fake.up();
+      }
+      expect(fake.vault.get(vaultId)!.charges).toEqual([]);
+    });
   });
 });

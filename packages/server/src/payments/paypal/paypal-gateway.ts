@@ -12,10 +12,17 @@ import {
   OrdersController,
   PaymentsController,
   PaypalExperienceUserAction,
+  PaypalPaymentTokenCustomerType,
+  PaypalPaymentTokenUsageType,
   PaypalWalletContextShippingPreference,
+  type PaypalWalletVaultInstruction,
+  PaypalWalletVaultStatus,
+  StoreInVaultInstruction,
+  UsagePattern,
 } from '@paypal/paypal-server-sdk';
 import {
   DEFAULT_PROVIDER_TIMEOUT_MS,
+  type OffSessionCharge,
   type PaymentGateway,
   PaymentGatewayError,
   type PaymentSnapshot,
@@ -27,6 +34,13 @@ import {
  * in PayPal's window), capture it when the shopper is back or when PayPal's webhook says it was approved,
  * refund captures. Webhooks are checked by PayPal's verify-webhook-signature API, which the SDK does not
  * wrap; that one call is made here with the SDK's own OAuth token.
+ *
+ * Subscriptions (issue #20, docs/decisions/020-paypal-vault-for-renewals.md): a first payment with
+ * `saveForFutureUse` asks PayPal to vault the shopper's PayPal wallet with the purchase
+ * (`attributes.vault.store_in_vault: ON_SUCCESS`, merchant usage, consumer); once captured, the order's
+ * `payment_source.paypal.attributes.vault` names the payment token (`id`, status VAULTED) and PayPal's
+ * customer. A renewal is one order created with that token as `payment_source.paypal.vault_id` and intent
+ * CAPTURE, which PayPal completes at once, without the shopper.
  */
 
 export interface PayPalGatewayOptions {
@@ -102,6 +116,9 @@ export function paypalGateway(options: PayPalGatewayOptions): PaymentGateway {
                   locale: 'de-DE',
                   shippingPreference: PaypalWalletContextShippingPreference.NoShipping,
                 },
+                ...(input.saveForFutureUse
+                  ? { attributes: { vault: vaultInstruction(input.description) } }
+                  : {}),
               },
             },
           },
@@ -136,6 +153,67 @@ export function paypalGateway(options: PayPalGatewayOptions): PaymentGateway {
         }
         throw failure;
       }
+    },
+
+    async chargeOffSession(input) {
+      const request = {
+        paypalRequestId: input.idempotencyKey,
+        prefer: 'return=representation',
+        body: {
+          intent: CheckoutPaymentIntent.Capture,
+          purchaseUnits: [
+            {
+              ...(input.metadata.subscriptionId ? { referenceId: input.metadata.subscriptionId } : {}),
+              // Only the website: the order of a renewal is placed after its charge, so there is no order id
+              // to cross-check yet (snapshotOf reads `website:order` pairs only).
+              ...(input.metadata.websiteId ? { customId: input.metadata.websiteId } : {}),
+              description: input.description.slice(0, 127),
+              amount: {
+                currencyCode: input.currency,
+                value: minorToDecimalString(input.amountMinor, input.currency),
+              },
+            },
+          ],
+          // The saved wallet alone: no payer, no experience context, nobody to approve.
+          paymentSource: { paypal: { vaultId: input.paymentMethodId } },
+        },
+      };
+      let order: Order;
+      try {
+        order = (await orders.createOrder(request)).result;
+      } catch (error) {
+        const failure = paypalFailure(error);
+        // Declined by PayPal (INSTRUMENT_DECLINED, PAYER_ACTION_REQUIRED...): a failed charge, not an error.
+        if (failure.kind === 'declined') return declinedCharge(failure.providerCode);
+        throw failure;
+      }
+      // PayPal completes a vaulted order with intent CAPTURE in the create call; should it only approve it,
+      // the capture follows with a key derived from ours (a repeat takes the money once).
+      if (order.status === 'APPROVED' && order.id) {
+        const id = order.id;
+        try {
+          order = (
+            await orders.captureOrder({
+              id,
+              paypalRequestId: `${input.idempotencyKey}-capture`,
+              prefer: 'return=representation',
+            })
+          ).result;
+        } catch (error) {
+          const failure = paypalFailure(error);
+          if (failure.providerCode === 'ORDER_ALREADY_CAPTURED') order = await fetchOrder(id);
+          else if (failure.kind === 'declined') return declinedCharge(failure.providerCode, id);
+          else throw failure;
+        }
+      }
+      const snapshot = snapshotOf(order);
+      const charge: OffSessionCharge = {
+        providerPaymentId: snapshot.providerPaymentId,
+        // Anything but a completed or pending capture is no money: declined for the renewal's retries.
+        state: snapshot.state === 'paid' || snapshot.state === 'pending' ? snapshot.state : 'failed',
+      };
+      if (charge.state === 'failed') charge.failureCode = snapshot.failureCode ?? order.status ?? 'DECLINED';
+      return charge;
     },
 
     async refund(input) {
@@ -274,8 +352,37 @@ function snapshotOf(order: Order): PaymentSnapshot {
   if (capture?.id) snapshot.captureId = capture.id;
   if (order.status === 'APPROVED') snapshot.needsCapture = true;
   if (state === 'failed') snapshot.failureCode = capture?.status ?? 'DECLINED';
+  // A payment made with `saveForFutureUse`: the vaulted wallet, once PayPal has stored it. APPROVED or
+  // CREATED means PayPal has not finished; the renewal asks again later (subscription-renewals.ts).
+  const vault = order.paymentSource?.paypal?.attributes?.vault;
+  if (vault?.id && vault.status === PaypalWalletVaultStatus.Vaulted) {
+    snapshot.paymentMethodId = vault.id;
+    if (vault.customer?.id) snapshot.customerId = vault.customer.id;
+  }
   return snapshot;
 }
+
+/**
+ * Vault with purchase (PayPal "save payment methods", Orders v2): stored only when the payment succeeds,
+ * for charges the merchant starts, for a consumer. Each subscription gets a token of its own
+ * (`permit_multiple_payment_tokens`): the shopper is a guest to us, with no PayPal customer id to pass.
+ */
+function vaultInstruction(description: string): PaypalWalletVaultInstruction {
+  return {
+    storeInVault: StoreInVaultInstruction.OnSuccess,
+    usageType: PaypalPaymentTokenUsageType.Merchant,
+    customerType: PaypalPaymentTokenCustomerType.Consumer,
+    usagePattern: UsagePattern.SubscriptionPrepaid,
+    permitMultiplePaymentTokens: true,
+    description: description.slice(0, 127),
+  };
+}
+
+const declinedCharge = (code: string | undefined, providerPaymentId = ''): OffSessionCharge => ({
+  providerPaymentId,
+  state: 'failed',
+  failureCode: code ?? 'DECLINED',
+});
 
 /** PayPal's error body (`{name, message, details: [{issue}]}`) and HTTP status to our failure kinds. */
 export function paypalFailure(error: unknown): PaymentGatewayError {
@@ -289,7 +396,9 @@ export function paypalFailure(error: unknown): PaymentGatewayError {
     if (
       error.statusCode === 422 &&
       issue &&
-      /DECLINED|INSTRUMENT|PAYER_CANNOT_PAY|TRANSACTION_REFUSED/.test(issue)
+      /DECLINED|INSTRUMENT|PAYER_CANNOT_PAY|TRANSACTION_REFUSED|PAYER_ACTION_REQUIRED|PAYEE_BLOCKED_TRANSACTION|COMPLIANCE_VIOLATION/.test(
+        issue,
+      )
     ) {
       return new PaymentGatewayError('declined', issue);
     }

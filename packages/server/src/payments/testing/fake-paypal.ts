@@ -11,6 +11,13 @@ import { FakeHttpServer, paymentPage, postJson, redirect, sendHtml, sendJson } f
  * "Bezahlen" and "Abbrechen". It signs its webhooks the way PayPal does in spirit — a signature over
  * `transmission_id|transmission_time|webhook_id|crc32(body)` — with a key of its own instead of PayPal's
  * certificate, and checks exactly that in its verify-webhook-signature endpoint.
+ *
+ * Saved wallets ("save payment methods" with the Orders API): an order created with
+ * `payment_source.paypal.attributes.vault.store_in_vault: ON_SUCCESS` vaults the wallet when it is captured —
+ * the order then shows `payment_source.paypal.attributes.vault {id, status: VAULTED, customer: {id}}` — and an
+ * order created with `payment_source.paypal.vault_id` and intent CAPTURE is completed at once, without
+ * approval. `declineVaulted` makes a saved wallet refuse its next charges (422 INSTRUMENT_DECLINED, or the
+ * issue given).
  */
 
 export type FakePayPalScenario = 'success' | 'decline' | 'amount_mismatch' | 'timeout';
@@ -29,10 +36,41 @@ interface FakeCapture {
   create_time: string;
 }
 
+/** The wallet as the orders show it once captured or charged through the vault. */
+interface FakePayPalSource {
+  email_address: string;
+  account_id: string;
+  account_status: 'VERIFIED';
+  name: { given_name: string; surname: string };
+  attributes?: {
+    vault: {
+      id: string;
+      status: 'VAULTED';
+      customer: { id: string };
+      links: { href: string; rel: string; method: string }[];
+    };
+  };
+}
+
+/** A wallet saved in the fake's vault (a payment token) and the charges made with it. */
+export interface FakeVaultedWallet {
+  id: string;
+  customerId: string;
+  payerEmail: string;
+  accountId: string;
+  /** The vault instruction of the order that saved it, as sent. */
+  instruction: Record<string, unknown>;
+  /** Set: charges with this token are refused with this issue (422). */
+  declineWith?: string;
+  /** Orders completed with this token as `vault_id`. */
+  charges: string[];
+}
+
 interface FakeOrder {
   id: string;
   intent: 'CAPTURE';
   status: 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
+  payment_source?: { paypal: FakePayPalSource };
   purchase_units: {
     reference_id?: string;
     custom_id?: string;
@@ -44,6 +82,8 @@ interface FakeOrder {
   create_time: string;
   returnUrl: string;
   cancelUrl: string;
+  /** `attributes.vault` of the create request: the wallet is saved when the order is captured. */
+  vaultInstruction?: Record<string, unknown>;
 }
 
 export interface FakePayPalOptions {
@@ -62,9 +102,13 @@ export class FakePayPal {
   webhookUrl?: string;
   scenario: FakePayPalScenario = 'success';
   readonly orders = new Map<string, FakeOrder>();
+  /** Saved wallets by payment token id. */
+  readonly vault = new Map<string, FakeVaultedWallet>();
   readonly refunds: { id: string; captureId: string; amount: Money; requestId?: string }[] = [];
   readonly requests: { method: string; path: string; body: unknown; requestId?: string }[] = [];
   readonly deliveries: { eventId: string; type: string; status: number }[] = [];
+  /** Every webhook event sent, with its raw payload (for redelivering one). */
+  readonly events: { id: string; type: string; resource: unknown; payload: string }[] = [];
   readonly #signingKey = randomBytes(32);
   readonly #tokens = new Set<string>();
   readonly #idempotent = new Map<string, { status: number; body: unknown }>();
@@ -97,6 +141,19 @@ export class FakePayPal {
     return `${order.returnUrl}${order.returnUrl.includes('?') ? '&' : '?'}token=${order.id}&PayerID=${paypalId()}`;
   }
 
+  /** The saved wallet refuses its charges from now on (INSTRUMENT_DECLINED unless another issue is given). */
+  declineVaulted(vaultId: string, issue = 'INSTRUMENT_DECLINED'): void {
+    const wallet = this.vault.get(vaultId);
+    if (!wallet) throw new Error(`no vaulted wallet ${vaultId}`);
+    wallet.declineWith = issue;
+  }
+
+  /** The saved wallet pays again. */
+  acceptVaulted(vaultId: string): void {
+    const wallet = this.vault.get(vaultId);
+    if (wallet) delete wallet.declineWith;
+  }
+
   /** Sends a signed webhook (or one with the given signature) and returns the event with its raw payload. */
   async sendEvent(type: string, resource: unknown, signature?: string) {
     if (!this.webhookUrl) return undefined;
@@ -111,6 +168,7 @@ export class FakePayPal {
       resource,
     };
     const payload = JSON.stringify(event);
+    this.events.push({ id: event.id, type, resource, payload });
     await this.deliver(event.id, type, payload, signature);
     return { id: event.id, payload };
   }
@@ -136,7 +194,7 @@ export class FakePayPal {
 
   /** An order as the API shows it (without our own bookkeeping fields). */
   #view(order: FakeOrder) {
-    const { returnUrl: _r, cancelUrl: _c, ...shown } = order;
+    const { returnUrl: _r, cancelUrl: _c, vaultInstruction: _v, ...shown } = order;
     return {
       ...shown,
       links: [
@@ -254,7 +312,8 @@ export class FakePayPal {
   #createOrder(body: unknown, answer: (s: number, b: unknown) => void, response: ServerResponse) {
     const b = body as Record<string, any>;
     const unit = b?.purchase_units?.[0];
-    const context = b?.payment_source?.paypal?.experience_context ?? {};
+    const wallet = b?.payment_source?.paypal ?? {};
+    const context = wallet.experience_context ?? {};
     if (b?.intent !== 'CAPTURE' || !unit?.amount?.value || !/^\d+(\.\d{2})?$/.test(unit.amount.value)) {
       return paypalError(
         response,
@@ -264,6 +323,22 @@ export class FakePayPal {
         'INVALID_PARAMETER_VALUE',
       );
     }
+    const vaultInstruction = wallet.attributes?.vault;
+    if (
+      vaultInstruction &&
+      (vaultInstruction.store_in_vault !== 'ON_SUCCESS' ||
+        !['MERCHANT', 'PLATFORM'].includes(vaultInstruction.usage_type))
+    ) {
+      return paypalError(
+        response,
+        400,
+        'INVALID_REQUEST',
+        'Request is not well-formed, syntactically incorrect, or violates schema.',
+        'INVALID_PARAMETER_VALUE',
+      );
+    }
+    if (typeof wallet.vault_id === 'string')
+      return this.#chargeVaulted(wallet.vault_id, unit, answer, response);
     const order: FakeOrder = {
       id: paypalId(),
       intent: 'CAPTURE',
@@ -280,6 +355,7 @@ export class FakePayPal {
       create_time: new Date().toISOString(),
       returnUrl: context.return_url ?? '',
       cancelUrl: context.cancel_url ?? '',
+      ...(vaultInstruction ? { vaultInstruction } : {}),
     };
     this.orders.set(order.id, order);
     const view = this.#view(order);
@@ -336,6 +412,115 @@ export class FakePayPal {
     };
     order.status = 'COMPLETED';
     unit.payments = { captures: [captured] };
+    order.payment_source = { paypal: this.#payer() };
+    // Vault with purchase: the wallet is stored once the payment succeeded (ON_SUCCESS).
+    if (order.vaultInstruction) {
+      const wallet: FakeVaultedWallet = {
+        id: paypalId().slice(0, 8).toLowerCase(),
+        customerId: `customer_${randomBytes(5).readUInt32BE(0)}`,
+        payerEmail: order.payment_source.paypal.email_address,
+        accountId: order.payment_source.paypal.account_id,
+        instruction: order.vaultInstruction,
+        charges: [],
+      };
+      this.vault.set(wallet.id, wallet);
+      order.payment_source.paypal.attributes = { vault: this.#vaultView(wallet) };
+    }
+    answer(201, this.#view(order));
+    await this.sendEvent('PAYMENT.CAPTURE.COMPLETED', captured);
+  }
+
+  /** A shopper in PayPal's sandbox: whoever approves an order. */
+  #payer(): FakePayPalSource {
+    return {
+      email_address: `kaeuferin-${randomBytes(3).toString('hex')}@example.de`,
+      account_id: paypalId().slice(0, 13),
+      account_status: 'VERIFIED',
+      name: { given_name: 'Erika', surname: 'Mustermann' },
+    };
+  }
+
+  #vaultView(wallet: FakeVaultedWallet) {
+    return {
+      id: wallet.id,
+      status: 'VAULTED' as const,
+      customer: { id: wallet.customerId },
+      links: [
+        { href: `${this.apiBase}/v3/vault/payment-tokens/${wallet.id}`, rel: 'self', method: 'GET' },
+        { href: `${this.apiBase}/v3/vault/payment-tokens/${wallet.id}`, rel: 'delete', method: 'DELETE' },
+      ],
+    };
+  }
+
+  /**
+   * An order paid with a saved wallet (`payment_source.paypal.vault_id`, intent CAPTURE): nobody approves,
+   * PayPal completes it in the create call (201 with the capture) or refuses it with 422.
+   */
+  async #chargeVaulted(
+    vaultId: string,
+    unit: Record<string, any>,
+    answer: (s: number, b: unknown) => void,
+    response: ServerResponse,
+  ) {
+    const wallet = this.vault.get(vaultId);
+    if (!wallet) {
+      return paypalError(
+        response,
+        422,
+        'UNPROCESSABLE_ENTITY',
+        'The requested action could not be performed, semantically incorrect, or failed business validation.',
+        'INVALID_RESOURCE_ID',
+      );
+    }
+    const issue = wallet.declineWith ?? (this.scenario === 'decline' ? 'INSTRUMENT_DECLINED' : undefined);
+    if (issue) {
+      return paypalError(
+        response,
+        422,
+        'UNPROCESSABLE_ENTITY',
+        "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
+        issue,
+      );
+    }
+    const id = paypalId();
+    const amount: Money = { currency_code: unit.amount.currency_code, value: unit.amount.value };
+    const captured: FakeCapture = {
+      id: paypalId(),
+      status: 'COMPLETED',
+      amount,
+      final_capture: true,
+      supplementary_data: { related_ids: { order_id: id } },
+      create_time: new Date().toISOString(),
+    };
+    const order: FakeOrder = {
+      id,
+      intent: 'CAPTURE',
+      status: 'COMPLETED',
+      payment_source: {
+        paypal: {
+          email_address: wallet.payerEmail,
+          account_id: wallet.accountId,
+          account_status: 'VERIFIED',
+          name: { given_name: 'Erika', surname: 'Mustermann' },
+          attributes: { vault: this.#vaultView(wallet) },
+        },
+      },
+      purchase_units: [
+        {
+          reference_id: unit.reference_id,
+          custom_id: unit.custom_id,
+          invoice_id: unit.invoice_id,
+          description: unit.description,
+          amount,
+          payments: { captures: [captured] },
+        },
+      ],
+      create_time: new Date().toISOString(),
+      returnUrl: '',
+      cancelUrl: '',
+    };
+    this.orders.set(id, order);
+    wallet.charges.push(id);
     answer(201, this.#view(order));
     await this.sendEvent('PAYMENT.CAPTURE.COMPLETED', captured);
   }
