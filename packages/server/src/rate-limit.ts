@@ -37,11 +37,16 @@ export class InMemoryRateLimiter implements RateLimiter {
     this.#now = now;
   }
 
-  async hit(key: string): Promise<boolean> {
-    return (await this.count(key)).allowed;
+  // Not async: every add-to-cart passes here, and one settled promise is all a caller awaits.
+  hit(key: string): Promise<boolean> {
+    return Promise.resolve(this.#tally(key).allowed);
   }
 
-  async count(key: string): Promise<RateLimitCount> {
+  count(key: string): Promise<RateLimitCount> {
+    return Promise.resolve(this.#tally(key));
+  }
+
+  #tally(key: string): RateLimitCount {
     const now = this.#now();
     let window = this.#windows.get(key);
     if (!window || now - window.startedAt >= this.#options.windowMs) {

@@ -237,7 +237,22 @@ interface WrittenAddition {
 }
 
 /** The JSON text each cart's data was read as, so data an add left alone keeps its stored text. */
-const dataTexts = new WeakMap<StoredCart, string>();
+const dataTexts = new (class {
+  /*
+   * Not a WeakMap: every add hands it a new cart object, and weak entries with short-lived keys made each
+   * young-generation collection measurably slower (per collection 2.4 -> 1.5-2.0 ms, about 10 % of an
+   * add's CPU, bench/cart). A plain map of the last carts read or written, bounded, does the same job: a
+   * cart that dropped out is only written with its data encoded again.
+   */
+  readonly #texts = new Map<StoredCart, string>();
+  get(cart: StoredCart) {
+    return this.#texts.get(cart);
+  }
+  set(cart: StoredCart, text: string) {
+    if (this.#texts.size >= 1000) this.#texts.clear();
+    this.#texts.set(cart, text);
+  }
+})();
 
 /** Turns a decided add into the rows and statements that store it; no rule is applied here. */
 function written(websiteId: string, addition: CartAddition): WrittenAddition {
