@@ -84,7 +84,12 @@ export function registerHostedCheckoutRoutes(site: FastifyInstance, hosted: Host
       return reply.redirect(confirmationOf(orderId), 303);
     }
     try {
-      const paymentUrl = await hosted.start(website, order, siteOrigin(request));
+      // A subscription's first payment tried again saves the method for the renewals, as its first try
+      // asked to (the shopper consented at the subscription checkout); without it nothing could renew.
+      const startsSubscription = await hosted.setup.storage.subscriptions.findByOrder(website.id, orderId);
+      const paymentUrl = await hosted.start(website, order, siteOrigin(request), {
+        saveForFutureUse: startsSubscription !== undefined,
+      });
       if (!form) return reply.send({ paymentUrl });
       return reply.redirect(paymentUrl, 303);
     } catch (error) {

@@ -158,6 +158,36 @@ withTestDatabases((db) => {
     expect(accepted.json().paymentUrl).toMatch(new RegExp(`^${stripe.apiBase}/pay/`));
   });
 
+  it('a first payment tried again after Stripe did not answer still saves the method for the renewals', async () => {
+    const { v, cartToken } = await checkoutPage();
+    stripe.scenario = 'timeout';
+    const placed = await v
+      .request('POST', CHECKOUT, {
+        cartToken,
+        email: 'abo-nochmal@example.de',
+        shippingAddress: germanAddress,
+        paymentMethod: 'stripe',
+      })
+      .finally(() => {
+        stripe.scenario = 'success';
+      });
+    // The order waits on its confirmation page without a payment page: nothing was started.
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().paymentUrl).toBeUndefined();
+    const orderId = placed.json().order.id as string;
+
+    // "Jetzt bezahlen" once Stripe answers again: the new session keeps the method for the renewals.
+    const retried = await v.request('POST', `/api/commerce/orders/${orderId}/payment`, {});
+    expect(retried.statusCode, retried.body).toBe(200);
+    const sessionId = /\/pay\/([^/?]+)/.exec(retried.json().paymentUrl as string)![1]!;
+    expect(stripe.sessions.get(sessionId)).toMatchObject({ setup_future_usage: 'off_session' });
+    const back = new URL(await stripe.pay(sessionId));
+    const returned = await app.inject({ url: back.pathname + back.search, headers: { host: shop.hostname } });
+    expect(returned.statusCode).toBeLessThan(400);
+    const subscription = await storage.subscriptions.findByOrder(shop.websiteId, orderId);
+    expect(subscription?.data.stripe).toMatchObject({ paymentMethodId: expect.stringMatching(/^pm_/) });
+  });
+
   it('with PayPal alone the shopper subscribes with PayPal, agrees to the renewals, and the wallet is kept for them', async () => {
     await connectPayPal(paypalShop.websiteId);
     const { v, cartToken, page } = await checkoutPage(paypalShop, paypalTea);
