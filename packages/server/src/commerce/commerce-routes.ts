@@ -12,7 +12,7 @@ import { type HostedPayments, isHostedMethod } from '../payments/hosted-checkout
 import { PaymentGatewayError } from '../payments/payment-gateway.js';
 import { InMemoryRateLimiter, type RateLimiter } from '../rate-limit.js';
 import { websiteOf } from '../site-request.js';
-import { additionalFieldsInput, optionalText } from './cart-input.js';
+import { additionalFieldsInput, answersText, optionalText } from './cart-input.js';
 import { CartService } from './cart-service.js';
 import { CART_VIEW_SCHEMA, ENTRY_VIEW_SCHEMA } from './cart-view.js';
 import { boundedText, shippingAddressInput } from './checkout-input.js';
@@ -180,10 +180,10 @@ export function registerCommerceRoutes(
       const body = parseOr400(addToCartBody, request.body);
       const result = await carts.addEntry(websiteOf(request), cartIdOf(request), {
         itemId: body.itemId,
-        sku: body.sku,
+        sku: body.sku ?? undefined,
         quantity: body.quantity,
-        additionalFields: body.additionalFields,
-        subscriptionOptionId: body.subscriptionOptionId,
+        additionalFields: answersText(body.additionalFields),
+        subscriptionOptionId: body.subscriptionOptionId ?? undefined,
       });
       rememberCart(reply, result.cartId);
       return { shoppingCart: result.shoppingCart, newlyAdded: result.newlyAdded };
@@ -211,7 +211,7 @@ export function registerCommerceRoutes(
         websiteOf(request),
         cartIdOf(request),
         entryId,
-        body.additionalFields,
+        answersText(body.additionalFields),
       );
     },
   );

@@ -2,7 +2,7 @@ import { formatMoney, PageType, ProductType, SESSION_MESSAGES } from '@baukasten
 import type { Order, PaymentProviderName, Storage, Website } from '@baukasten/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { additionalFieldsInput, optionalText } from '../commerce/cart-input.js';
+import { additionalFieldsInput, answersText, optionalText } from '../commerce/cart-input.js';
 import { type EntrySnapshot, totalsOf } from '../commerce/cart-view.js';
 import { FieldsError, orderView } from '../commerce/checkout-service.js';
 import type { CommerceOptions } from '../commerce/commerce-routes.js';
@@ -122,7 +122,7 @@ export function registerSubscriptionRoutes(
       sku: body.sku || undefined,
       variantId: body.variantId || undefined,
       quantity: body.qty ?? body.quantity,
-      additionalFields: body.additionalFields,
+      additionalFields: answersText(body.additionalFields),
       subscriptionOptionId: body.subscriptionOptionId || undefined,
     });
     return { data };
