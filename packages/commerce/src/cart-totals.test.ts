@@ -40,6 +40,36 @@ describe('cartTotals', () => {
     expect(big.selectedShippingOption?.id).toBe('standard');
   });
 
+  it('the owner changing rates, zones or Kleinunternehmer shows at once, while an unchanged shop keeps its totals', () => {
+    const lines = [{ unitPriceMinor: 2000, quantity: 1, productType: 1, taxClass: 'reduced' as const }];
+    const zone = (priceMinor: number) => [
+      {
+        id: 'de',
+        name: 'Deutschland',
+        countries: ['DE'],
+        rates: [{ id: 'paket', name: 'Paket', kind: 'flat' as const, priceMinor }],
+      },
+    ];
+    const rules = { shippingZones: zone(500) };
+    const before = cartTotals({ lines, country: 'DE', rules });
+    expect(before).toMatchObject({ shippingCostMinor: 500, grandTotalMinor: 2500 });
+    expect(before.vatLines.map((l) => l.ratePercent)).toEqual([7]);
+    // The same rules again (the shop's memo hands the same object): the same answer.
+    expect(cartTotals({ lines, country: 'DE', rules })).toEqual(before);
+    // New settings come as new rules objects: each answer follows its own.
+    const dearer = cartTotals({ lines, country: 'DE', rules: { shippingZones: zone(700) } });
+    expect(dearer).toMatchObject({ shippingCostMinor: 700, grandTotalMinor: 2700 });
+    const irishBooks = cartTotals({
+      lines,
+      country: 'IE',
+      rules: { vat: { oss: true, countryRates: { IE: { reduced: 0 } } } },
+    });
+    expect(irishBooks.vatClassRates.reduced).toBe(0);
+    const small = cartTotals({ lines, country: 'DE', rules: { ...rules, vat: { smallBusiness: true } } });
+    expect(small).toMatchObject({ taxMinor: 0, vatLines: [] });
+    expect(cartTotals({ lines, country: 'DE', rules })).toEqual(before);
+  });
+
   it('R3.1.1 a purely digital cart needs no shipping', () => {
     const totals = cartTotals({
       lines: [{ unitPriceMinor: 999, quantity: 1, productType: 2 }],
