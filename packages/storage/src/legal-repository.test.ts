@@ -62,5 +62,26 @@ withTestDatabases((db) => {
     });
     expect(await storage.legal.navigationHasBlock(site, 'newsletter')).toBe(true);
     expect(await storage.legal.navigationHasBlock(site, "newsletter%' or 1=1 --")).toBe(false);
+    // The checkout's one statement for both: no products yet, the block found.
+    expect(await storage.legal.siteUsage(site, 'newsletter')).toEqual({ productTypes: [], hasBlock: true });
+    expect(await storage.legal.siteUsage(site, 'gallery')).toEqual({ productTypes: [], hasBlock: false });
+  });
+
+  it('the product types a site sells and its blocks, read in one statement', async () => {
+    const site = (await storage.websites.create({ title: 'Typenladen', hostnames: ['typen.test'] })).id;
+    const shop = await storage.collections.create(site, { type: 13, urlId: 'laden', title: 'Laden' });
+    const product = (productType: 1 | 2, urlId: string) =>
+      storage.items.create(site, {
+        collectionId: shop.id,
+        title: urlId,
+        urlId,
+        product: { productType, variants: [{ sku: urlId, priceMinor: 100, qtyInStock: 1 }] },
+      });
+    await product(2, 'datei');
+    await product(1, 'tasse');
+    await product(1, 'teller');
+    const usage = await storage.legal.siteUsage(site, 'newsletter');
+    expect(usage).toEqual({ productTypes: await storage.legal.productTypes(site), hasBlock: false });
+    expect(usage.productTypes).toEqual([1, 2]);
   });
 });

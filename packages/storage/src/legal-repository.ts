@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { atomically } from './atomically.js';
 import { newId } from './ids.js';
 import { fromJson, toJson } from './json-column.js';
@@ -75,8 +75,12 @@ export interface LegalRepository {
     texts: T,
     now?: number,
   ): Promise<LegalTextVersion<T>>;
-  /** Remembers the version an order was placed under; a second call for the same order changes nothing. */
+  /**
+   * Remembers the version an order was placed under; a second call for the same order changes nothing. The
+   * checkout writes it into the order's data instead (`legalVersion`), which `acceptedVersion` reads too.
+   */
   recordAcceptance(websiteId: string, orderId: string, version: number, now?: number): Promise<void>;
+  /** The version recorded for the order, else the one its data names (`legalVersion`); undefined if none. */
   acceptedVersion(websiteId: string, orderId: string): Promise<number | undefined>;
   addWithdrawal(websiteId: string, input: NewWithdrawal, now?: number): Promise<Withdrawal>;
   /** Oldest first. */
@@ -92,6 +96,11 @@ export interface LegalRepository {
    * does not read and parse every page for it.
    */
   navigationHasBlock(websiteId: string, blockType: string): Promise<boolean>;
+  /**
+   * `productTypes` and `navigationHasBlock` in one statement: what the legal texts in force depend on, read
+   * on every checkout.
+   */
+  siteUsage(websiteId: string, blockType: string): Promise<{ productTypes: number[]; hasBlock: boolean }>;
 }
 
 type VersionRow = LegalTablesOf0023['legal_text_versions'];
@@ -198,7 +207,17 @@ export function legalRepository(db: Kysely<Database>): LegalRepository {
         .where('website_id', '=', websiteId)
         .where('order_id', '=', orderId)
         .executeTakeFirst();
-      return row ? Number(row.version) : undefined;
+      if (row) return Number(row.version);
+      // Orders placed through the checkout carry the version in their own row (data.legalVersion): one
+      // statement less in the order transaction than a row of this table.
+      const order = await db
+        .selectFrom('orders')
+        .select('data')
+        .where('website_id', '=', websiteId)
+        .where('id', '=', orderId)
+        .executeTakeFirst();
+      const version = fromJson<{ legalVersion?: unknown }>(order?.data, {}).legalVersion;
+      return typeof version === 'number' && Number.isSafeInteger(version) ? version : undefined;
     },
     async addWithdrawal(websiteId, input, now = Date.now()) {
       const row: WithdrawalRow = {
@@ -258,6 +277,23 @@ export function legalRepository(db: Kysely<Database>): LegalRepository {
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
+    },
+    async siteUsage(websiteId, blockType) {
+      if (!/^[a-z][a-z-]*$/.test(blockType))
+        return { productTypes: await this.productTypes(websiteId), hasBlock: false };
+      // The product types, and -1 when a visible page holds the block (product types are never negative).
+      const { rows } = await sql<{ v: number | string }>`
+        select distinct product_type as v from products where website_id = ${websiteId}
+        union all
+        select -1 as v where exists (
+          select 1 from collections
+          where website_id = ${websiteId} and hidden = 0 and blocks like ${`%"type":"${blockType}"%`}
+        )`.execute(db);
+      const values = rows.map((r) => Number(r.v));
+      return {
+        productTypes: values.filter((v) => v >= 0).sort((a, b) => a - b),
+        hasBlock: values.includes(-1),
+      };
     },
     async productTypes(websiteId) {
       const rows = await products

@@ -20,6 +20,7 @@ import {
 } from '@baukasten/commerce';
 import type { Order, PlaceOrderResult, Storage, Website } from '@baukasten/storage';
 import { type OrderVisit, recordPurchase } from '../analytics/purchase-event.js';
+import { newOrderRecipients } from '../email/member-notifications.js';
 import { type BankAccount, orderConfirmationEmail } from '../email/order-email-templates.js';
 import { enqueueNewOrderNotice } from '../email/owner-notifications.js';
 import {
@@ -30,7 +31,7 @@ import {
 } from '../gift-cards/gift-card-payment.js';
 import { HttpError } from '../http-error.js';
 import { issueInvoiceFor } from '../invoices/invoice-service.js';
-import { legalTextsForOrder, type OrderLegalTexts, recordAcceptedTexts } from '../legal/order-legal-texts.js';
+import { legalTextsForOrder, type OrderLegalTexts } from '../legal/order-legal-texts.js';
 import { serverMessages } from '../messages.js';
 import { giroCodeTextOf, shopBankAccountOf } from '../payments/giro-code.js';
 import { scheduleDeadlineFor } from '../payments/payment-deadlines.js';
@@ -230,6 +231,18 @@ export class CheckoutService {
       siteInTestMode(website) ||
       (paidByGiftCards ? giftCards.cards.some(({ card }) => card.testMode) : provider.testMode);
     checkGiftCardsFit(giftCards, testMode, testPaymentsAllowed(website, this.serverTestMode));
+    // Read before the order transaction, which then only writes: the legal texts in force as the shopper
+    // orders (the order remembers their version, its mail carries them) and who hears of the order (issue 23).
+    const [legalTexts, noticeRecipients] = await Promise.all([
+      legalTextsForOrder(
+        this.storage,
+        website,
+        // With the connected Stripe and PayPal, as the legal pages render them: the same version.
+        [...this.providersFor(website), ...(extras.hostedProviders ?? [])],
+        extras.shopUrl,
+      ),
+      newOrderRecipients(this.storage, website),
+    ]);
     const payment = await provider.authorize({
       amountMinor: dueMinor,
       currency: cart.currency,
@@ -264,6 +277,9 @@ export class CheckoutService {
         ...(extras.visit?.sessionId ? { analyticsVisit: extras.visit } : {}),
         giftCards: appliedGiftCards(giftCards),
         giftCardMinor: giftCards.amountMinor,
+        // § 312f BGB: the version of the legal texts the order was placed under, in its own row (read by
+        // storage.legal.acceptedVersion), not in a row of its own in the order transaction.
+        legalVersion: legalTexts.version,
       },
       subtotalMinor: totals.subtotalMinor,
       taxMinor: totals.taxMinor,
@@ -299,14 +315,6 @@ export class CheckoutService {
         .map((e) => ({ variantId: e.variantId!, quantity: e.quantity })),
     };
     // The confirmation mail commits with the order (and whatever the caller adds to it), or neither does.
-    // The legal texts in force as the shopper orders: the order remembers their version, its mail carries them.
-    const legalTexts = await legalTextsForOrder(
-      this.storage,
-      website,
-      // With the connected Stripe and PayPal, as the legal pages render them: the same version.
-      [...this.providersFor(website), ...(extras.hostedProviders ?? [])],
-      extras.shopUrl,
-    );
     const whenPlaced = async (tx: Storage, order: Order) => {
       // A use of each discount that applied, refused past its limit: then nothing of the order is written.
       if (totals.appliedDiscounts.length > 0) {
@@ -322,12 +330,11 @@ export class CheckoutService {
       await extras.whenPlaced?.(tx, order);
       // Unpaid (Stripe, PayPal, Vorkasse): the stock is reserved until the owner's deadline (issue #20).
       await scheduleDeadlineFor(tx, website, order);
-      await recordAcceptedTexts(tx, order, legalTexts);
       // Paid at once (card, gift cards): the invoice is issued with the order, in its transaction.
       if (payment.status === 'PAID') await issueInvoiceFor(tx, website, order);
       await enqueueOrderConfirmation(tx, website, order, extras.shopUrl, legalTexts);
       // Issue 23: the owner hears of the order; one paid at once counts as a purchase right here.
-      await enqueueNewOrderNotice(tx, website, order);
+      await enqueueNewOrderNotice(tx, website, order, noticeRecipients);
       if (payment.status === 'PAID') await recordPurchase(tx, website, order);
     };
     let result: PlaceOrderResult;
@@ -396,10 +403,15 @@ async function enqueueOrderConfirmation(
       ...(account && giroCodeTextOf(website, order)
         ? { giroCodeUrl: `${shopUrl}/checkout/girocode/${encodeURIComponent(order.id)}.png` }
         : {}),
-      transferDueText: dateTimeFormat(website.locale, {
-        dateStyle: 'long',
-        timeZone: website.timeZone,
-      }).format(bankTransferDueAt(order.createdAt, paymentOptionsOf(website).bankTransferDays)),
+      // The day an unpaid Vorkasse order lapses: the mail of no other payment says it.
+      ...((order.data.payment as { method?: unknown } | undefined)?.method === 'bank-transfer'
+        ? {
+            transferDueText: dateTimeFormat(website.locale, {
+              dateStyle: 'long',
+              timeZone: website.timeZone,
+            }).format(bankTransferDueAt(order.createdAt, paymentOptionsOf(website).bankTransferDays)),
+          }
+        : {}),
     }),
   );
 }

@@ -40,7 +40,15 @@ export type MailBlock =
   | { kind: 'code'; label: string; code: string }
   | { kind: 'image'; src: string; alt: string; width: number; height: number }
   /** Long legal text (AGB, Widerrufsbelehrung) in small print. */
-  | { kind: 'small'; text: string };
+  | { kind: 'small'; text: string }
+  /**
+   * The AGB and Widerrufsbelehrung of a stored version of the site's legal texts (legal_text_versions), by
+   * reference: the outbox worker puts them in as small print when it sends the mail (branded-mail.ts), and
+   * into the plain-text part at `textAt` (a position in the queued text). The texts are some 10 KB; carried
+   * whole in the text, the HTML and its block comment they made the checkout write a 44 KB outbox row in
+   * its transaction.
+   */
+  | { kind: 'legal-texts'; version: number; textAt?: number };
 
 export interface MailContent {
   /** The subject, also the document title. */
@@ -54,10 +62,15 @@ export interface MailContent {
 }
 
 const MARK = 'baukasten-mail:';
+/**
+ * Base64 after this prefix (a third of the size of hex, and quicker to write); rows queued before it carry
+ * hex, which never holds a colon, so both are read.
+ */
+const BASE64 = 'b64:';
 
-/** The blocks as an HTML comment: hex, so neither `--` nor anything that looks like a code appears in it. */
+/** The blocks as an HTML comment: base64, so neither `--` nor anything that looks like a code appears in it. */
 export function contentComment(content: MailContent): string {
-  return `<!--${MARK}${Buffer.from(JSON.stringify(content), 'utf8').toString('hex')}-->`;
+  return `<!--${MARK}${BASE64}${Buffer.from(JSON.stringify(content), 'utf8').toString('base64')}-->`;
 }
 
 /** The blocks a stored HTML part carries, or undefined for a mail drawn without the layout. */
@@ -67,8 +80,12 @@ export function contentOf(html: string): MailContent | undefined {
   const from = start + 4 + MARK.length;
   const end = html.indexOf('-->', from);
   if (end < 0) return undefined;
+  const encoded = html.slice(from, end);
+  const bytes = encoded.startsWith(BASE64)
+    ? Buffer.from(encoded.slice(BASE64.length), 'base64')
+    : Buffer.from(encoded, 'hex');
   try {
-    const parsed = JSON.parse(Buffer.from(html.slice(from, end), 'hex').toString('utf8')) as MailContent;
+    const parsed = JSON.parse(bytes.toString('utf8')) as MailContent;
     return Array.isArray(parsed?.blocks) ? parsed : undefined;
   } catch {
     return undefined;
@@ -83,11 +100,18 @@ export function paragraphBlocks(paragraphs: string[], link?: { href: string; lab
   ];
 }
 
+const HTML_ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const HTML_SPECIAL = /[&<>"']/;
+const HTML_SPECIALS = /[&<>"']/g;
+/** Most pieces of a mail have nothing to escape: those are answered as they are (the checkout drafts one). */
 const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
+  HTML_SPECIAL.test(value) ? value.replace(HTML_SPECIALS, (c) => HTML_ENTITIES[c] as string) : value;
 
 /** Escaped text with its line breaks kept and its web addresses as links. */
 function draftText(text: string): string {
@@ -136,6 +160,8 @@ function draftBlock(block: MailBlock): string {
       return `<p><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="${block.width}" height="${block.height}"></p>`;
     case 'small':
       return `<p><small>${draftText(block.text)}</small></p>`;
+    case 'legal-texts':
+      return `<p><small>AGB und Widerrufsbelehrung in der Fassung ${block.version} (beim Versand eingefügt)</small></p>`;
   }
 }
 

@@ -272,7 +272,9 @@ function Block({ block, brand }: { block: MailBlock; brand: ShopBrand }) {
         <Text style={{ ...text, fontSize: '12px', lineHeight: '17px', color: brand.colors.muted }}>
           {richText(block.text)}
         </Text>
-      );
+      ); // Put in as 'small' blocks before drawing (branded-mail.ts); a mail whose texts are missing is not sent.
+    case 'legal-texts':
+      return null;
   }
 }
 

@@ -2,7 +2,7 @@ import { formatMoney, rolesAllow, UserRole } from '@baukasten/commerce';
 import type { SiteMember, Storage, Website } from '@baukasten/storage';
 import { zonedDay, zonedMidnight } from '../content/content-context.js';
 import { html } from './email-templates.js';
-import { shopReplyTo } from './shop-sender.js';
+import { shopReplyToOf } from './shop-sender.js';
 
 /*
  * Which of the shop's people get which mail (issue 23). Every member who may see the orders chooses
@@ -54,7 +54,8 @@ export async function newOrderRecipients(storage: Storage, website: Website): Pr
   const addresses: string[] = [];
   // A site without members (made by a tool) still tells its Antwortadresse, as before members could choose.
   if (!owner || (choices.get(owner.accountId)?.newOrders ?? true)) {
-    const to = await shopReplyTo(storage, website);
+    // From the members just read: the same answer as shopReplyTo, without reading them again.
+    const to = shopReplyToOf(website, members);
     if (to) addresses.push(to);
   }
   for (const member of members) {

@@ -185,10 +185,11 @@ export function orderConfirmationEmail({
       ? [
           ['Rechtliches:', ...legalTexts.links.map((l) => `${l.title}: ${l.url}`)].join('\n'),
           `Unten findest du unsere AGB und die Widerrufsbelehrung mit dem Muster-Widerrufsformular in der Fassung ${legalTexts.version}, die für deine Bestellung gilt.`,
-          ...legalTexts.documents.map((d) => d.text),
+          // The texts themselves follow here when the mail is sent (the 'legal-texts' block below).
         ]
       : []),
   ];
+  const textHead = paragraphs.join('\n\n');
   // The HTML part says the same in the shop's layout: the items as a table, the totals with VAT per
   // rate, the address with the country in German, the payment, the downloads and the next step.
   const blocks: MailBlock[] = [
@@ -225,7 +226,9 @@ export function orderConfirmationEmail({
               `Unten findest du unsere AGB und die Widerrufsbelehrung mit dem Muster-Widerrufsformular in der Fassung ${legalTexts.version}, die für deine Bestellung gilt.`,
             ].join('\n'),
           } as const,
-          ...legalTexts.documents.map((d): MailBlock => ({ kind: 'small', text: d.text })),
+          // By reference: the worker prints this version's texts when it sends (branded-mail.ts), here and
+          // in the plain-text part after the paragraph that announces them.
+          { kind: 'legal-texts', version: legalTexts.version, textAt: textHead.length } as const,
         ]
       : []),
   ];
@@ -238,7 +241,7 @@ export function orderConfirmationEmail({
     kind: 'order-confirmation',
     to: order.customerEmail ?? '',
     subject,
-    text: `${paragraphs.join('\n\n')}\n${orderStatusUrl ? `\nBestellstatus: ${orderStatusUrl}\n` : ''}`,
+    text: `${textHead}\n${orderStatusUrl ? `\nBestellstatus: ${orderStatusUrl}\n` : ''}`,
     html: body,
   };
 }

@@ -86,9 +86,15 @@ export function newOrderOwnerEmail({ order, siteTitle, locale, to }: NewOrderNot
 /**
  * Queues the new-order mail in the order's transaction, one per member who wants it (member-notifications.ts:
  * the owner at the Antwortadresse unless switched off, others who switched it on); nobody, no mail.
+ * `recipients`: the checkout reads them before its transaction, so that holds no reads of its own.
  */
-export async function enqueueNewOrderNotice(tx: Storage, website: Website, order: Order): Promise<void> {
-  for (const to of await newOrderRecipients(tx, website)) {
+export async function enqueueNewOrderNotice(
+  tx: Storage,
+  website: Website,
+  order: Order,
+  recipients?: readonly string[],
+): Promise<void> {
+  for (const to of recipients ?? (await newOrderRecipients(tx, website))) {
     await tx.outbox.enqueue(
       website.id,
       newOrderOwnerEmail({ order, siteTitle: website.title, locale: website.locale, to }),

@@ -94,6 +94,17 @@ describe('the shop mail layout (issue 23)', () => {
     expect(body).toContain('Weiter');
     expect(contentOf(body)?.blocks[0]).toEqual({ kind: 'text', text: 'Hallo <b>Erika</b>,' });
   });
+
+  it('the blocks travel as base64 (a third of hex), and mails queued before in hex are still read', () => {
+    const content = { title: 'Alt', blocks: [{ kind: 'text', text: 'Grüße -- und --> Ende' } as const] };
+    const queued = html('Alt', ['Grüße -- und --> Ende']);
+    const comment = /<!--baukasten-mail:(.*?)-->/.exec(queued)?.[1] ?? '';
+    expect(comment.startsWith('b64:')).toBe(true);
+    expect(comment).not.toContain('--');
+    const hex = Buffer.from(JSON.stringify(content), 'utf8').toString('hex');
+    expect(contentOf(`<p>x</p><!--baukasten-mail:${hex}-->`)).toEqual(content);
+    expect(contentOf(queued)?.blocks).toEqual(content.blocks);
+  });
 });
 
 withTestDatabases((db) => {

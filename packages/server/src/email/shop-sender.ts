@@ -1,5 +1,5 @@
 import { UserRole } from '@baukasten/commerce';
-import type { Storage, Website } from '@baukasten/storage';
+import type { SiteMember, Storage, Website } from '@baukasten/storage';
 import { headerText, singleAddress } from './mailer.js';
 
 /*
@@ -11,19 +11,31 @@ import { headerText, singleAddress } from './mailer.js';
 
 /** The owner of a website: its first administrator, or undefined for a site without members. */
 export async function siteOwnerEmail(storage: Storage, websiteId: string): Promise<string | undefined> {
-  const members = await storage.siteMembers.list(websiteId);
+  return ownerEmailOf(await storage.siteMembers.list(websiteId));
+}
+
+/** The owner's email among the website's members (as `siteOwnerEmail`, for a caller that has read them). */
+export function ownerEmailOf(members: readonly SiteMember[]): string | undefined {
   const admins = members
     .filter((m) => m.roles.includes(UserRole.ADMIN))
     .sort((a, b) => a.createdAt - b.createdAt);
   return admins[0]?.email ?? members[0]?.email;
 }
 
-/** The shop's reply-to address: the one the owner set, else the owner's account email. */
-export async function shopReplyTo(storage: Storage, website: Website): Promise<string | undefined> {
-  const configured = singleAddress(
+/** The Antwortadresse the owner set in the store settings, if any. */
+const configuredReplyTo = (website: Website) =>
+  singleAddress(
     typeof website.settings.replyToEmail === 'string' ? website.settings.replyToEmail : undefined,
   );
-  return configured ?? (await siteOwnerEmail(storage, website.id));
+
+/** The shop's reply-to address: the one the owner set, else the owner's account email. */
+export async function shopReplyTo(storage: Storage, website: Website): Promise<string | undefined> {
+  return configuredReplyTo(website) ?? (await siteOwnerEmail(storage, website.id));
+}
+
+/** `shopReplyTo` from members already read. */
+export function shopReplyToOf(website: Website, members: readonly SiteMember[]): string | undefined {
+  return configuredReplyTo(website) ?? ownerEmailOf(members);
 }
 
 /** The From of a website's mails: `"<site title>" <address of MAIL_FROM>`. */

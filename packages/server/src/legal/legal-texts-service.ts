@@ -35,6 +35,22 @@ export interface LegalTextsInForce {
 /** The shop's payment providers as the legal texts name them. */
 export type ProvidersOf = (website: Website) => readonly PaymentProvider[];
 
+/**
+ * `shippingCostText` by its inputs: every checkout states the shop's rates for the legal facts, and formatting
+ * their amounts was the larger part of working them out. Pure, so remembered exactly (bounded).
+ */
+const costTexts = new Map<string, string>();
+function rememberedCostText(rate: ZoneRate, currency: string, locale: string): string {
+  const key = `${currency}|${locale}|${JSON.stringify(rate)}`;
+  let text = costTexts.get(key);
+  if (text === undefined) {
+    text = shippingCostText(rate, currency, locale);
+    if (costTexts.size >= 1_000) costTexts.clear();
+    costTexts.set(key, text);
+  }
+  return text;
+}
+
 /** A zone rate's price as the "Versand und Zahlung" page states it (issue 23: rates live in zones). */
 function shippingCostText(rate: ZoneRate, currency: string, locale: string): string {
   const money = (minor: number) => formatMoney(minor, currency, locale);
@@ -62,7 +78,10 @@ export async function legalFactsOf(
   siteUrl: string,
 ): Promise<LegalFacts> {
   const settings = website.settings as Record<string, unknown>;
-  const types = new Set(await storage.legal.productTypes(website.id));
+  // One statement for both (a checkout reads them every time): the product types sold, and whether a page of
+  // the navigation holds a newsletter block (the sign-up form is what collects addresses).
+  const usage = await storage.legal.siteUsage(website.id, 'newsletter');
+  const types = new Set(usage.productTypes);
   const zones = effectiveShippingZones({
     ...(Array.isArray(settings.shippingZones)
       ? { shippingZones: settings.shippingZones as ShippingZone[] }
@@ -91,7 +110,7 @@ export async function legalFactsOf(
     paymentMethods: providers.map((p) => ({ id: p.id, label: paymentMethodLabel(p.id) })),
     shippingOptions: rates.map((rate) => ({
       name: rate.name,
-      costText: shippingCostText(rate, website.currency, website.locale),
+      costText: rememberedCostText(rate, website.currency, website.locale),
     })),
     shippingCountries: Array.isArray(settings.shippingCountries)
       ? supportedCountries(website).map(germanCountryName)
@@ -104,15 +123,11 @@ export async function legalFactsOf(
       googleTag: filled(pixels.googleTagId),
       comments: website.settings.commentsEnabled === true,
       disqus: filled(website.settings.disqusShortname),
-      newsletter: await usesNewsletter(storage, website.id),
+      newsletter: usage.hasBlock,
       recaptchaEnterprise: filled(website.settings.recaptchaEnterpriseContext?.recaptchaEnterpriseSiteKey),
     },
   };
 }
-
-/** A newsletter block on a page of the navigation: the sign-up form is what collects addresses. */
-const usesNewsletter = (storage: Storage, websiteId: string) =>
-  storage.legal.navigationHasBlock(websiteId, 'newsletter');
 
 const hashOf = (documents: LegalDocuments) =>
   createHash('sha256').update(LEGAL_TEMPLATE_VERSION).update(JSON.stringify(documents)).digest('hex');

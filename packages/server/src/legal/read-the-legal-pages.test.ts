@@ -3,6 +3,9 @@ import { withTestDatabases } from '@baukasten/storage/testing';
 import { describe, expect, it } from 'vitest';
 import { accountWithSession } from '../admin/admin-test-kit.js';
 import { createTestShop, type TestShop } from '../commerce/test-shop.js';
+import type { OutgoingEmail } from '../email/mailer.js';
+import { orderConfirmationEmail } from '../email/order-email-templates.js';
+import { OutboxWorker } from '../email/outbox-worker.js';
 import { LEGAL, legalTestApp, mugOf, placeOrder, visitorOf } from './legal-test-kit.js';
 
 const legal = { ...LEGAL, companyName: 'Muster Handel' };
@@ -162,16 +165,63 @@ withTestDatabases((db) => {
       const mails = await t.storage.outbox.listByWebsite(t.shop.websiteId, { kind: 'order-confirmation' });
       const mailTo = (to: string) => mails.find((m) => m.to === to)!.text;
       expect(mailTo('vorher@example.de')).toContain(`in der Fassung ${before}`);
-      expect(mailTo('vorher@example.de')).toContain('Dein Vertragspartner ist Muster Handel GmbH');
-      expect(mailTo('vorher@example.de')).toContain('Sie haben das Recht, binnen vierzehn Tagen');
-      expect(mailTo('vorher@example.de')).toContain('Muster-Widerrufsformular');
-      expect(mailTo('nachher@example.de')).toContain('Dein Vertragspartner ist Neuer Name GmbH');
       // Every legal page as an absolute link.
       expect(mailTo('nachher@example.de')).toContain(
         `Vertrag widerrufen: http://${t.shop.hostname}/vertrag-widerrufen`,
       );
       expect(mailTo('nachher@example.de')).toContain(`Impressum: http://${t.shop.hostname}/impressum`);
+
+      // The queued mail names the version; the worker prints that version's texts into both parts when it
+      // sends the mail (a 44 KB outbox row in the order transaction before).
+      const queued = mails.find((m) => m.to === 'vorher@example.de')!;
+      expect(queued.text).not.toContain('Sie haben das Recht, binnen vierzehn Tagen');
+      expect(queued.text.length + (queued.html ?? '').length).toBeLessThan(8_000);
+      const sent: OutgoingEmail[] = [];
+      const mailer = { send: async (mail: OutgoingEmail) => void sent.push(mail), close: () => {} };
+      await new OutboxWorker({ storage: t.storage, mailer, from: 'Baukasten <no-reply@example.de>' }).drain();
+      const sentTo = (to: string) => sent.find((m) => m.to === to)!;
+      for (const part of ['text', 'html'] as const) {
+        const vorher = sentTo('vorher@example.de')[part] ?? '';
+        expect(vorher).toContain(`in der Fassung ${before}`);
+        expect(vorher).toContain('Dein Vertragspartner ist Muster Handel GmbH');
+        expect(vorher).not.toContain('Dein Vertragspartner ist Neuer Name GmbH');
+        expect(vorher).toContain('Sie haben das Recht, binnen vierzehn Tagen');
+        expect(vorher).toContain('Muster-Widerrufsformular');
+        expect(sentTo('nachher@example.de')[part]).toContain('Dein Vertragspartner ist Neuer Name GmbH');
+      }
+      // In the text part right after the paragraph that announces them, the links above them.
+      const text = sentTo('vorher@example.de').text;
+      expect(text.indexOf('die für deine Bestellung gilt.\n\nAGB\n')).toBeGreaterThan(
+        text.indexOf('Impressum: http://'),
+      );
       await t.storage.websiteAdmin.update(t.shop.websiteId, { settings: { legal } });
+    });
+
+    it('§312f BGB a confirmation whose legal texts cannot be found is not sent without them: it is retried', async () => {
+      const placed = await placeOrder(t, [mugOf(t)], 'ohne-fassung@example.de');
+      const mail = orderConfirmationEmail({
+        order: (await t.storage.orders.findById(t.shop.websiteId, placed.id))!,
+        siteTitle: 'Muster Handel',
+        locale: 'de-DE',
+        legalTexts: { version: 9_999, documents: [], links: [] },
+      });
+      const queued = await t.storage.outbox.enqueue(t.shop.websiteId, {
+        ...mail,
+        to: 'fassung-fehlt@example.de',
+      });
+      const sent: OutgoingEmail[] = [];
+      const mailer = { send: async (m: OutgoingEmail) => void sent.push(m), close: () => {} };
+      const errors: unknown[] = [];
+      await new OutboxWorker({
+        storage: t.storage,
+        mailer,
+        from: 'Baukasten <no-reply@example.de>',
+        onError: (error) => errors.push(error),
+      }).drain();
+      expect(sent.map((m) => m.to)).not.toContain('fassung-fehlt@example.de');
+      expect(String(errors[0])).toContain('Rechtstexte der Fassung 9999 nicht gefunden');
+      const stored = (await t.storage.outbox.listByWebsite(t.shop.websiteId)).find((m) => m.id === queued.id);
+      expect(stored).toMatchObject({ status: 'pending', attempts: 1 });
     });
   });
 

@@ -1,10 +1,18 @@
-import type { Order, Payment, PaymentProviderName, Storage, Website } from '@baukasten/storage';
+import type {
+  Order,
+  Payment,
+  PaymentProviderName,
+  PaymentProviderSettings,
+  Storage,
+  Website,
+} from '@baukasten/storage';
 import type { PaymentProvider } from '../commerce/payment-providers.js';
 import { testPaymentsAllowed } from '../commerce/test-mode.js';
 import { HttpError } from '../http-error.js';
 import { extendReservation } from './payment-deadlines.js';
-import { PAYMENT_MESSAGES, PaymentGatewayError } from './payment-gateway.js';
+import { PAYMENT_MESSAGES, type PaymentGateway, PaymentGatewayError } from './payment-gateway.js';
 import type { PaymentSetup } from './payment-setup.js';
+import { SecretsError } from './secrets.js';
 import {
   type SettleHooks,
   type SettleOutcome,
@@ -23,6 +31,9 @@ import {
  * A provider that is down answers the shopper in German on the confirmation page, where the order (the
  * cart as it was bought) waits with a "Zahlung erneut versuchen" button; nothing was charged.
  */
+
+/** An order placed this recently still has the full reservation its transaction scheduled. */
+const FRESH_ORDER_MS = 5_000;
 
 export const HOSTED_PROVIDERS: readonly PaymentProviderName[] = ['stripe', 'paypal'];
 export const isHostedMethod = (method: unknown): method is PaymentProviderName =>
@@ -76,14 +87,59 @@ export class HostedPayments {
   ) {}
 
   /**
+   * The website's provider settings, read once per website object. A checkout asks which providers to offer
+   * and then starts the payment, both with its request's website: one read instead of two. Storage hands out
+   * the same website object only while nothing of the site changed (saving keys is such a change, here or,
+   * relayed, on another instance) and for at most `websiteCacheMs`, so what is remembered with it is never
+   * older than the website the request runs on.
+   */
+  readonly #settings = new WeakMap<Website, Promise<PaymentProviderSettings[]>>();
+  #settingsOf(website: Website): Promise<PaymentProviderSettings[]> {
+    let settings = this.#settings.get(website);
+    if (!settings) {
+      settings = this.storage.payments.listProviderSettings(website.id);
+      this.#settings.set(website, settings);
+      settings.catch(() => this.#settings.delete(website));
+    }
+    return settings;
+  }
+
+  /**
    * The connected providers a shopper of this website may choose. Keys in test mode (sandbox, sk_test_)
    * are test payments: offered only where test payments are allowed (test-mode.ts).
    */
   async providersFor(website: Website): Promise<PaymentProvider[]> {
+    // As PaymentSetup.connected: without SECRETS_KEY no keys open, so nothing is connected.
+    if (!this.setup.canStoreKeys) return [];
     const allowTest = testPaymentsAllowed(website, this.serverTestMode);
-    return (await this.setup.connected(website.id))
-      .filter((c) => allowTest || c.mode === 'live')
-      .map((c) => hostedProvider(c.provider, c.mode === 'test'));
+    return (await this.#settingsOf(website))
+      .filter((s) => s.status !== 'error' && Object.keys(s.sealedKeys).length > 0)
+      .filter((s) => allowTest || s.mode === 'live')
+      .map((s) => hostedProvider(s.provider, s.mode === 'test'));
+  }
+
+  /**
+   * Gateways built from the settings read with the website, by website and provider, with the settings they
+   * were built from: opening the keys and building an SDK client once, not per payment (as
+   * PaymentSetup.gatewayFor, which reads the settings itself).
+   */
+  readonly #gateways = new Map<string, { settings: string; gateway: PaymentGateway }>();
+  async #gatewayFor(website: Website, provider: PaymentProviderName): Promise<PaymentGateway | undefined> {
+    const settings = (await this.#settingsOf(website)).find((s) => s.provider === provider);
+    if (!settings || Object.keys(settings.sealedKeys).length === 0) return undefined;
+    const key = `${website.id}/${provider}`;
+    const built = `${settings.mode}|${JSON.stringify(settings.sealedKeys)}`;
+    const known = this.#gateways.get(key);
+    if (known?.settings === built) return known.gateway;
+    try {
+      const gateway = this.setup.build(provider, settings.mode, this.setup.open(settings));
+      if (this.#gateways.size >= 10_000) this.#gateways.clear();
+      this.#gateways.set(key, { settings: built, gateway });
+      return gateway;
+    } catch (error) {
+      if (error instanceof SecretsError) return undefined;
+      throw error;
+    }
   }
 
   /**
@@ -100,11 +156,16 @@ export class HostedPayments {
   ): Promise<string> {
     const method = (order.data.payment as { method?: unknown } | undefined)?.method;
     if (!isHostedMethod(method)) throw new HttpError(409, 'NOT_A_PROVIDER_ORDER', PAYMENT_MESSAGES.rejected);
-    const gateway = await this.setup.gatewayFor(website.id, method);
+    const gateway = await this.#gatewayFor(website, method);
     if (!gateway) throw new PaymentGatewayError('unavailable');
-    // Starting (again) keeps the stock for a full reservation from now: the shopper is about to pay.
-    await extendReservation(this.storage, website, order.id);
     const earlier = await this.storage.payments.listByOrder(website.id, order.id);
+    // Starting (again) keeps the stock for a full reservation from now: the shopper is about to pay. The
+    // checkout's own start, moments after the order transaction set that reservation, skips the write (a
+    // commit, with its fsync, on every card checkout) for the few milliseconds it would add.
+    const now = Date.now();
+    if (earlier.length > 0 || !(now - order.createdAt < FRESH_ORDER_MS)) {
+      await extendReservation(this.storage, website, order.id, now);
+    }
     const spent = earlier.filter((p) => ['failed', 'cancelled', 'amount_mismatch'].includes(p.status)).length;
     const orderQuery = `orderId=${encodeURIComponent(order.id)}`;
     const started = await startProviderPayment(
