@@ -65,6 +65,12 @@ const NOT_ON_PAGES = new Set([
   'withdrawals',
 ]);
 
+/**
+ * Tables whose writes change what pages show but nothing a website object carries or anything remembered
+ * with one: stock levels (every checkout writes them).
+ */
+const STOCK_ONLY = new Set(['product_variants']);
+
 const onPages = (table: string | undefined) =>
   table === undefined || !(NOT_ON_PAGES.has(table) || table.startsWith('analytics_'));
 
@@ -134,13 +140,24 @@ const changesCarts = (table: string | null | undefined) =>
  */
 export class ContentChanges {
   #version = 0;
+  #siteVersion = 0;
   #cartVersion = 0;
   readonly #listeners: (() => void)[] = [];
   get version() {
     return this.#version;
   }
-  bump() {
+  /**
+   * Raised like the version, except by writes that only move stock (STOCK_ONLY): the version of a site as the
+   * host look-up hands it out (website-repository.ts) and of what is remembered with that website object
+   * (cart rules, payment keys, the legal facts of a checkout). Every order moves stock, which changes product
+   * pages but none of those, so a busy shop no longer reads its website anew after each checkout.
+   */
+  get siteVersion() {
+    return this.#siteVersion;
+  }
+  bump(table?: string) {
     this.#version++;
+    if (table === undefined || !STOCK_ONLY.has(table)) this.#siteVersion++;
     for (const listener of this.#listeners) listener();
   }
   /**
@@ -156,14 +173,14 @@ export class ContentChanges {
     this.#listeners.push(listener);
   }
   plugin(): KyselyPlugin {
-    const writes = new WeakSet<object>();
+    const writes = new WeakMap<object, string | undefined>();
     const cartWrites = new WeakSet<object>();
     return {
       transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => {
         const table = tableWritten(args.node);
         if (table !== null && onPages(table)) {
-          writes.add(args.queryId);
-          this.bump();
+          writes.set(args.queryId, table);
+          this.bump(table);
         }
         if (changesCarts(table)) {
           cartWrites.add(args.queryId);
@@ -172,7 +189,7 @@ export class ContentChanges {
         return args.node;
       },
       transformResult: async (args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => {
-        if (writes.has(args.queryId)) this.bump();
+        if (writes.has(args.queryId)) this.bump(writes.get(args.queryId));
         if (cartWrites.has(args.queryId)) this.#cartVersion++;
         return args.result;
       },

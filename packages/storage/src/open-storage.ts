@@ -252,7 +252,7 @@ function storageOn(
     media: mediaRepository(db),
     themeOverrides: themeOverrideRepository(db),
     apiKeys: apiKeyRepository(db),
-    payments: paymentRepository(db),
+    payments: paymentRepository(db, sqliteAdds?.group),
     legal: legalRepository(db),
     invoices: invoiceRepository(db),
     pricing: pricingRepository(db),

@@ -3,6 +3,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { newId } from './ids.js';
 import { fromFlag, fromJson, toFlag, toJson } from './json-column.js';
 import type { Database } from './schema.js';
+import type { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { isUniqueViolation } from './storage-error.js';
 
 /*
@@ -371,7 +372,12 @@ function toPayment(row: Selectable<PaymentsTable>): Payment {
   return payment;
 }
 
-export function paymentRepository(db: Kysely<Database>): PaymentRepository {
+/**
+ * `group`: SQLite's group commit (sqlite-group-commit.ts). A started payment is written right after the
+ * provider answered, outside the order's transaction; on its own that insert is a commit with its fsync of its
+ * own on every card checkout, so concurrent checkouts share one, as adds to carts do.
+ */
+export function paymentRepository(db: Kysely<Database>, group?: SqliteGroupCommit): PaymentRepository {
   const findSettings = async (websiteId: string, provider: string) => {
     if (!isKey(websiteId) || !PROVIDERS.includes(provider)) return undefined;
     const row = await db
@@ -741,7 +747,13 @@ export function paymentRepository(db: Kysely<Database>): PaymentRepository {
           updated_at: now,
           paid_at: null,
         };
-        await db.insertInto('payments').values(row).execute();
+        const insert = db.insertInto('payments').values(row);
+        if (group && !db.isTransaction) {
+          const { sql: text, parameters } = insert.compile();
+          await group.write((run) => run.run(text, ...parameters));
+        } else {
+          await insert.execute();
+        }
         return toPayment(row);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;

@@ -137,6 +137,33 @@ withTestDatabases((db) => {
     expect(await storage.websites.findByHostname('spaeter.test')).toBeUndefined();
   });
 
+  it('stock moving (every order does) keeps the remembered host look-up; a product change does not', async () => {
+    const site = await storage.websites.create({ title: 'Lager', hostnames: ['lager.test'] });
+    const collection = await storage.collections.create(site.id, { type: 2, urlId: 'shop', title: 'Shop' });
+    const item = await storage.items.create(site.id, {
+      collectionId: collection.id,
+      urlId: 'tasse',
+      title: 'Tasse',
+      product: { productType: 1, variants: [{ sku: 'LAGER-TASSE', priceMinor: 1200, qtyInStock: 5 }] },
+    });
+    const variant = item.product!.variants[0]!;
+    const remembered = await storage.websites.findByHostname('lager.test');
+    const pagesVersion = storage.changes.version;
+    const moved = await storage.items.setStock(
+      site.id,
+      variant.id,
+      { qtyInStock: 5, unlimited: false },
+      { qtyInStock: 4, unlimited: false },
+    );
+    expect(moved).toMatchObject({ outcome: 'updated' });
+    // Pages show stock, so they are stale; the website is not.
+    expect(storage.changes.version).toBeGreaterThan(pagesVersion);
+    expect(storage.websites.rememberedByHostname('lager.test')?.website).toBe(remembered);
+
+    await storage.items.update(site.id, item.id, { title: 'Becher' });
+    expect(storage.websites.rememberedByHostname('lager.test')).toBeUndefined();
+  });
+
   it('answers a host from memory only what a look-up would answer, and nothing after a change', async () => {
     const site = await storage.websites.create({ title: 'Gemerkt', hostnames: ['gemerkt.test'] });
     expect(storage.websites.rememberedByHostname('gemerkt.test')).toBeUndefined();

@@ -26,8 +26,8 @@ export interface WebsiteRepository {
 
 /**
  * Every request starts with host -> website (two statements), so answers are remembered for a short
- * time, and only while `changes.version` stands: any write of content through this storage (websites and
- * hostnames included) makes them stale at once. Other processes sharing the database see a change after
+ * time, and only while `changes.siteVersion` stands: any write of content through this storage (websites and
+ * hostnames included) but stock moving makes them stale at once. Other processes sharing the database see a change after
  * at most `ttlMs`, or at once when told through `forgetCached()` (the server relays changes over Redis).
  */
 export class WebsiteCache {
@@ -38,17 +38,17 @@ export class WebsiteCache {
   ) {}
   /** The version a look-up starts under: what it finds is kept under that one. */
   get version() {
-    return this.changes.version;
+    return this.changes.siteVersion;
   }
   get(hostname: string): { website: Website | undefined } | undefined {
     const hit = this.#byHostname.get(hostname);
     if (hit === undefined) return undefined;
-    if (hit.until > Date.now() && hit.version === this.changes.version) return hit;
+    if (hit.until > Date.now() && hit.version === this.changes.siteVersion) return hit;
     this.#byHostname.delete(hostname);
     return undefined;
   }
   set(hostname: string, website: Website | undefined, version: number) {
-    if (this.ttlMs <= 0 || version !== this.changes.version) return;
+    if (this.ttlMs <= 0 || version !== this.changes.siteVersion) return;
     // Unknown hosts are remembered too (bots probe many); the map is bounded all the same.
     if (this.#byHostname.size >= 10_000) this.#byHostname.clear();
     this.#byHostname.set(hostname, { website, until: Date.now() + this.ttlMs, version });

@@ -70,6 +70,24 @@ function shippingCostText(rate: ZoneRate, currency: string, locale: string): str
   return parts.join(', ');
 }
 
+/*
+ * The product types sold, and whether a page of the navigation holds a newsletter block (the sign-up form is
+ * what collects addresses): one statement, read with the website object a request runs on and kept with it.
+ * Storage hands out a new website object after any write to products or pages (ContentChanges.siteVersion)
+ * and after its look-up time, so the answer is as fresh as the website itself; stock moving (every order)
+ * keeps it. Without this every checkout read all of the shop's products again.
+ */
+const usageOfWebsite = new WeakMap<Website, Promise<{ productTypes: number[]; hasBlock: boolean }>>();
+function siteUsageOf(storage: Storage, website: Website) {
+  let usage = usageOfWebsite.get(website);
+  if (!usage) {
+    usage = storage.legal.siteUsage(website.id, 'newsletter');
+    usageOfWebsite.set(website, usage);
+    usage.catch(() => usageOfWebsite.delete(website));
+  }
+  return usage;
+}
+
 /** What the site really uses, read from its settings, products and payment providers. */
 export async function legalFactsOf(
   storage: Storage,
@@ -78,9 +96,7 @@ export async function legalFactsOf(
   siteUrl: string,
 ): Promise<LegalFacts> {
   const settings = website.settings as Record<string, unknown>;
-  // One statement for both (a checkout reads them every time): the product types sold, and whether a page of
-  // the navigation holds a newsletter block (the sign-up form is what collects addresses).
-  const usage = await storage.legal.siteUsage(website.id, 'newsletter');
+  const usage = await siteUsageOf(storage, website);
   const types = new Set(usage.productTypes);
   const zones = effectiveShippingZones({
     ...(Array.isArray(settings.shippingZones)
