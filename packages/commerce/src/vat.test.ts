@@ -14,6 +14,22 @@ import {
 const de = { shopCountry: 'DE' };
 
 describe('VAT per rate', () => {
+  it('§14 Abs. 4 Nr. 8 UStG: the contained VAT is the exact half-up rounding for any amount, small or huge', () => {
+    // Exact integer arithmetic as the reference; the function takes a faster way for everyday amounts.
+    const exact = (gross: number, rate: number) => {
+      const d = 10000n + BigInt(rate);
+      return Number((2n * BigInt(gross) * BigInt(rate) + d) / (2n * d));
+    };
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 1, max: 9_000_000_000_000 })),
+        fc.integer({ min: 1, max: 3000 }),
+        (gross, rate) => includedVatMinor(gross, rate) === exact(gross, rate),
+      ),
+      { numRuns: 20_000 },
+    );
+  });
+
   it('§14 Abs. 4 Nr. 8 UStG: VAT per rate, rounded half up once per rate, net + VAT = gross', () => {
     expect(includedVatMinor(11900, 1900)).toBe(1900);
     expect(includedVatMinor(1000, 1900)).toBe(160); // 159.66 → 160
