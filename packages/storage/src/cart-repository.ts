@@ -241,15 +241,16 @@ const dataTexts = new (class {
   /*
    * Not a WeakMap: every add hands it a new cart object, and weak entries with short-lived keys made each
    * young-generation collection measurably slower (per collection 2.4 -> 1.5-2.0 ms, about 10 % of an
-   * add's CPU, bench/cart). A plain map of the last carts read or written, bounded, does the same job: a
-   * cart that dropped out is only written with its data encoded again.
+   * add's CPU, bench/cart). A text is only needed from an add's read to its write, so the map keeps the last
+   * few hundred carts (oldest out first), few enough that most die young. A cart that dropped out is only
+   * written with its data encoded again.
    */
   readonly #texts = new Map<StoredCart, string>();
   get(cart: StoredCart) {
     return this.#texts.get(cart);
   }
   set(cart: StoredCart, text: string) {
-    if (this.#texts.size >= 1000) this.#texts.clear();
+    if (this.#texts.size >= 256) this.#texts.delete(this.#texts.keys().next().value as StoredCart);
     this.#texts.set(cart, text);
   }
 })();
