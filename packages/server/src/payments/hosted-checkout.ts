@@ -12,7 +12,6 @@ import { HttpError } from '../http-error.js';
 import { extendReservation } from './payment-deadlines.js';
 import { PAYMENT_MESSAGES, type PaymentGateway, PaymentGatewayError } from './payment-gateway.js';
 import type { PaymentSetup } from './payment-setup.js';
-import { SecretsError } from './secrets.js';
 import {
   type SettleHooks,
   type SettleOutcome,
@@ -109,37 +108,17 @@ export class HostedPayments {
    * are test payments: offered only where test payments are allowed (test-mode.ts).
    */
   async providersFor(website: Website): Promise<PaymentProvider[]> {
-    // As PaymentSetup.connected: without SECRETS_KEY no keys open, so nothing is connected.
-    if (!this.setup.canStoreKeys) return [];
     const allowTest = testPaymentsAllowed(website, this.serverTestMode);
-    return (await this.#settingsOf(website))
-      .filter((s) => s.status !== 'error' && Object.keys(s.sealedKeys).length > 0)
-      .filter((s) => allowTest || s.mode === 'live')
-      .map((s) => hostedProvider(s.provider, s.mode === 'test'));
+    return this.setup
+      .connectedIn(await this.#settingsOf(website))
+      .filter((c) => allowTest || c.mode === 'live')
+      .map((c) => hostedProvider(c.provider, c.mode === 'test'));
   }
 
-  /**
-   * Gateways built from the settings read with the website, by website and provider, with the settings they
-   * were built from: opening the keys and building an SDK client once, not per payment (as
-   * PaymentSetup.gatewayFor, which reads the settings itself).
-   */
-  readonly #gateways = new Map<string, { settings: string; gateway: PaymentGateway }>();
+  /** The provider's gateway from the settings read with the website (PaymentSetup keeps the built ones). */
   async #gatewayFor(website: Website, provider: PaymentProviderName): Promise<PaymentGateway | undefined> {
     const settings = (await this.#settingsOf(website)).find((s) => s.provider === provider);
-    if (!settings || Object.keys(settings.sealedKeys).length === 0) return undefined;
-    const key = `${website.id}/${provider}`;
-    const built = `${settings.mode}|${JSON.stringify(settings.sealedKeys)}`;
-    const known = this.#gateways.get(key);
-    if (known?.settings === built) return known.gateway;
-    try {
-      const gateway = this.setup.build(provider, settings.mode, this.setup.open(settings));
-      if (this.#gateways.size >= 10_000) this.#gateways.clear();
-      this.#gateways.set(key, { settings: built, gateway });
-      return gateway;
-    } catch (error) {
-      if (error instanceof SecretsError) return undefined;
-      throw error;
-    }
+    return this.setup.gatewayOf(website.id, settings);
   }
 
   /**

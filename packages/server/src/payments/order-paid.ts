@@ -4,6 +4,7 @@ import { activateGiftCardsOf } from '../gift-cards/gift-card-activation.js';
 import { issueInvoiceFor } from '../invoices/invoice-service.js';
 import { type PublicUrl, siteBaseUrl } from '../site-url.js';
 import { whenRenewalPaymentFailed } from '../subscriptions/renewal-notices.js';
+import { savedMethodFrom } from '../subscriptions/saved-payment-method.js';
 import { emitOrderEvent } from '../webhooks/webhook-events.js';
 import { latePaymentHooks } from './payment-deadlines.js';
 import { paymentReceivedEmail } from './payment-emails.js';
@@ -52,15 +53,11 @@ export function orderPaidHooks(publicUrl: () => PublicUrl): SettleHooks {
       if (!website) return;
       // A subscription's first payment at Stripe or PayPal: its saved method (ids only, never card data or a
       // PayPal login) for the renewals, under the provider's name (subscriptions/saved-payment-method.ts).
-      if (snapshot?.paymentMethodId && (snapshot.customerId || payment.provider === 'paypal')) {
+      const saved = savedMethodFrom(payment.provider, snapshot);
+      if (saved) {
         const subscription = await tx.subscriptions.findByOrder(order.websiteId, order.id);
         if (subscription) {
-          await tx.subscriptions.mergeData(order.websiteId, subscription.id, {
-            [payment.provider]: {
-              customerId: snapshot.customerId ?? '',
-              paymentMethodId: snapshot.paymentMethodId,
-            },
-          });
+          await tx.subscriptions.mergeData(order.websiteId, subscription.id, { [payment.provider]: saved });
         }
       }
       await whenOrderPaid(tx, website, order, siteBaseUrl(website, publicUrl()));

@@ -117,8 +117,13 @@ export class PaymentSetup {
 
   /** The website's gateway from its stored keys; undefined when not connected or the keys do not open. */
   async gatewayFor(websiteId: string, provider: PaymentProviderName): Promise<PaymentGateway | undefined> {
-    const settings = await this.storage.payments.findProviderSettings(websiteId, provider);
+    return this.gatewayOf(websiteId, await this.storage.payments.findProviderSettings(websiteId, provider));
+  }
+
+  /** The same from settings the caller already read (a checkout reads them once for all its steps). */
+  gatewayOf(websiteId: string, settings: PaymentProviderSettings | undefined): PaymentGateway | undefined {
     if (!settings || Object.keys(settings.sealedKeys).length === 0) return undefined;
+    const provider = settings.provider;
     const key = `${websiteId}/${provider}`;
     const sealed = JSON.stringify(settings.sealedKeys);
     const known = this.#gateways.get(key);
@@ -137,7 +142,12 @@ export class PaymentSetup {
   /** The providers whose keys the provider accepted (or that could not be checked yet). */
   async connected(websiteId: string): Promise<ConnectedProvider[]> {
     if (!this.#box) return [];
-    const all = await this.storage.payments.listProviderSettings(websiteId);
+    return this.connectedIn(await this.storage.payments.listProviderSettings(websiteId));
+  }
+
+  /** The same from a website's settings the caller already read; none without SECRETS_KEY (nothing opens). */
+  connectedIn(all: readonly PaymentProviderSettings[]): ConnectedProvider[] {
+    if (!this.#box) return [];
     return all
       .filter((s) => s.status !== 'error' && Object.keys(s.sealedKeys).length > 0)
       .map((s) => ({ provider: s.provider, mode: s.mode }));

@@ -34,11 +34,19 @@ export function renewalProviderOf(subscription: Subscription): PaymentProviderNa
 export const savedMethodOf = (subscription: Subscription): SavedPaymentMethod | undefined =>
   savedUnder(subscription, renewalProviderOf(subscription));
 
-function savedUnder(subscription: Subscription, provider: PaymentProviderName) {
-  const saved = subscription.data[provider] as Partial<SavedPaymentMethod> | undefined;
-  // Stripe charges a method only with its customer; PayPal's token is enough on its own.
-  return saved?.paymentMethodId && (provider === 'paypal' || saved.customerId)
-    ? { customerId: saved.customerId ?? '', paymentMethodId: saved.paymentMethodId }
+const savedUnder = (subscription: Subscription, provider: PaymentProviderName) =>
+  savedMethodFrom(provider, subscription.data[provider] as Partial<SavedPaymentMethod> | undefined);
+
+/**
+ * A saved method as stored or as the provider reports it after a paid first payment; undefined when there is
+ * none (yet). Stripe charges a method only with its customer; PayPal's token is enough on its own.
+ */
+export function savedMethodFrom(
+  provider: PaymentProviderName,
+  found: { customerId?: string; paymentMethodId?: string } | undefined,
+): SavedPaymentMethod | undefined {
+  return found?.paymentMethodId && (provider === 'paypal' || found.customerId)
+    ? { customerId: found.customerId ?? '', paymentMethodId: found.paymentMethodId }
     : undefined;
 }
 

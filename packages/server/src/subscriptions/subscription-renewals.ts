@@ -18,7 +18,12 @@ import { paymentOptionsOf } from '../payments/payment-options.js';
 import type { PaymentSetup } from '../payments/payment-setup.js';
 import { type PublicUrl, siteBaseUrl } from '../site-url.js';
 import { renewalNotPlacedEmails } from './renewal-notices.js';
-import { renewalProviderOf, type SavedPaymentMethod, savedMethodOf } from './saved-payment-method.js';
+import {
+  renewalProviderOf,
+  type SavedPaymentMethod,
+  savedMethodFrom,
+  savedMethodOf,
+} from './saved-payment-method.js';
 import { addBillingPeriods } from './subscription-schedule.js';
 
 /*
@@ -417,9 +422,8 @@ export class SubscriptionRenewalWorker {
     const payments = await this.#o.storage.payments.listByOrder(subscription.websiteId, subscription.orderId);
     const paid = payments.find((p) => p.provider === provider && p.status === 'paid');
     if (!paid) return undefined;
-    const snapshot = await gateway.fetchPayment(paid.providerPaymentId);
-    if (!snapshot.paymentMethodId || (provider === 'stripe' && !snapshot.customerId)) return undefined;
-    const saved = { customerId: snapshot.customerId ?? '', paymentMethodId: snapshot.paymentMethodId };
+    const saved = savedMethodFrom(provider, await gateway.fetchPayment(paid.providerPaymentId));
+    if (!saved) return undefined;
     await this.#o.storage.subscriptions.mergeData(subscription.websiteId, subscription.id, {
       [provider]: saved,
     });
