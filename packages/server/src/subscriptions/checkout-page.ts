@@ -63,6 +63,7 @@ export function sendCheckoutPage(
 <title>${page.refused ? 'Fehler: ' : ''}${esc(page.title)} – ${esc(page.website.title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5}
 label{display:block;margin:.6rem 0 .2rem}input,select{width:100%;padding:.4rem;box-sizing:border-box}
+.wahl{display:flex;align-items:center;gap:.5rem}.wahl input{width:auto;margin:0}
 button{margin-top:1rem;padding:.6rem 1.2rem}.hinweis{background:#fff3cd;padding:.6rem}fieldset{margin-top:1rem}
 .fehlerliste{border:3px solid #b3261e;padding:.6rem 1rem;margin:1rem 0}.fehlerliste h2{font-size:1.1rem;margin:0}
 .feldfehler{color:#b3261e;font-weight:600;margin:.2rem 0}[aria-invalid="true"]{border:2px solid #b3261e}</style>
@@ -239,7 +240,7 @@ export function checkoutFormHtml(options: CheckoutFormOptions): string {
   const methods = options.providers
     .map(
       (p, i) =>
-        `<label><input type="radio" name="paymentMethod" value="${esc(p.id)}"${
+        `<label class="wahl"><input type="radio" name="paymentMethod" value="${esc(p.id)}"${
           (chosen ? p.id === chosen : i === 0) ? ' checked' : ''
         }> ${esc(PAYMENT_LABELS[p.id] ?? p.id)}</label>`,
     )
@@ -247,7 +248,20 @@ export function checkoutFormHtml(options: CheckoutFormOptions): string {
   return `${refusal ? errorSummaryHtml(refusal) : ''}<form method="post" action="${esc(options.action)}">${hidden}
 ${input('email', 'E-Mail-Adresse', 'email', true, 'email', email, problem('email'))}
 ${address}${options.extraHtml ?? ''}
-<fieldset><legend>Zahlungsart</legend>${methods}${input('cardNumber', 'Kartennummer (nur bei Kreditkarte)', 'text', false, 'cc-number', null, problem('cardNumber'))}</fieldset>
+<fieldset><legend>Zahlungsart</legend>${methods}${
+    // Only the test card takes a number on our page (test mode); real cards are paid at the provider (#20).
+    options.providers.some((p) => p.id === 'test-card')
+      ? input(
+          'cardNumber',
+          'Kartennummer (nur bei Kreditkarte)',
+          'text',
+          false,
+          'cc-number',
+          null,
+          problem('cardNumber'),
+        )
+      : ''
+  }</fieldset>
 <button type="submit">${esc(options.submitLabel)}</button>
 </form>`;
 }

@@ -100,6 +100,8 @@ withTestDatabases((db) => {
     const { page } = await checkoutPage();
     expect(page.statusCode).toBe(200);
     expect(methodsOn(page.body)).toContain('bank-transfer');
+    // The test card (server in test mode) is the one method that takes a number on our page.
+    expect(page.body.includes('name="cardNumber"')).toBe(methodsOn(page.body).includes('test-card'));
     expect(page.body).not.toContain('Folgezahlungen');
     expect(page.body).not.toContain('id="abo-einzug"');
   });
@@ -129,6 +131,8 @@ withTestDatabases((db) => {
 
     const { v, cartToken, page } = await checkoutPage();
     expect(methodsOn(page.body).sort()).toEqual(['paypal', 'stripe']);
+    // Cards are paid on Stripe's page: no card-number field on ours (issue #20).
+    expect(page.body).not.toContain('name="cardNumber"');
     const hint = subscriptionMessages.onlyRenewingMethods(
       'Karte oder SEPA-Lastschrift über Stripe und PayPal',
     );
