@@ -6,7 +6,6 @@
 // Run: node bench/cart/compare.mjs --baseline /tmp/before [--seconds 3] [--rounds 5] [--only sqlite|postgres]
 //      [--checkouts 300]
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -14,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { connectStripe } from './stripe-connected.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -23,45 +23,7 @@ const flag = (name, fallback) => {
 const CRUMB = 'benchcrumbbenchcrumb0000';
 const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Stripe's fake in a process of its own (it answers the server's API calls, as Stripe would from afar). */
-async function connectStripe(server, storage, shop) {
-  const fake = fork(fileURLToPath(import.meta.url), [], {
-    env: {
-      ...process.env,
-      BAUKASTEN_COMPARE_CHILD: '',
-      BAUKASTEN_COMPARE_STRIPE: process.env.BAUKASTEN_COMPARE_CHILD,
-    },
-  });
-  const stripe = await new Promise((done) => fake.once('message', done));
-  const secretsKey = randomBytes(32);
-  const payments = { secretsKey, stripeApiBase: stripe.apiBase };
-  const setup = new server.PaymentSetup(storage, payments);
-  const seal = (field, value) => setup.seal(shop.websiteId, 'stripe', field, value);
-  await storage.payments.saveProviderSettings(shop.websiteId, 'stripe', {
-    mode: 'test',
-    sealedKeys: {
-      secretKey: seal('secretKey', stripe.secretKey),
-      webhookSecret: seal('webhookSecret', stripe.webhookSecret),
-    },
-    keyHints: {},
-    status: 'connected',
-    checkedAt: Date.now(),
-  });
-  return { payments, stop: () => new Promise((done) => fake.once('exit', done).send('stop')) };
-}
-
-if (process.env.BAUKASTEN_COMPARE_STRIPE) {
-  const { loadServer } = await import(
-    pathToFileURL(join(process.env.BAUKASTEN_COMPARE_STRIPE, 'bench/cart/server-bundle.mjs')).href
-  );
-  const { startFakeStripe } = await loadServer([]);
-  const stripe = await startFakeStripe();
-  process.send({ apiBase: stripe.apiBase, secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret });
-  process.on('message', async () => {
-    await stripe.stop();
-    process.exit(0);
-  });
-} else if (process.env.BAUKASTEN_COMPARE_CHILD) {
+if (process.env.BAUKASTEN_COMPARE_CHILD) {
   // A child: the server of one checkout on its own database, serving until told to stop.
   const tree = process.env.BAUKASTEN_COMPARE_CHILD;
   const { loadServer } = await import(pathToFileURL(join(tree, 'bench/cart/server-bundle.mjs')).href);
@@ -79,7 +41,7 @@ if (process.env.BAUKASTEN_COMPARE_STRIPE) {
   // --card: this tree's shop has Stripe connected (the local fake of its API, in a process of its own) and
   // the checkout pays by card: the order, then the Checkout Session at Stripe, as a shopper's checkout does.
   const card =
-    process.env.BAUKASTEN_COMPARE_CARD === '1' ? await connectStripe(server, storage, shop) : undefined;
+    process.env.BAUKASTEN_COMPARE_CARD === '1' ? await connectStripe(tree, server, storage, shop) : undefined;
   const app = await server.buildApp({
     storage,
     logLevel: 'silent',

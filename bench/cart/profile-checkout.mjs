@@ -9,13 +9,13 @@
 //        [--tree /tmp/before]   (another checkout of the project with its own bench/cart/server-bundle.mjs;
 //                                --card needs one whose bundle exports PaymentSetup and startFakeStripe)
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { connectStripe } from './stripe-connected.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -28,16 +28,7 @@ const here = fileURLToPath(new URL('../..', import.meta.url));
 const loadTree = async (tree, whatIfs = []) =>
   (await import(pathToFileURL(join(tree, 'bench/cart/server-bundle.mjs')).href)).loadServer(whatIfs);
 
-if (process.env.BAUKASTEN_PROFILE_STRIPE) {
-  // Stripe's fake, answering the server from another process as Stripe would from afar.
-  const { startFakeStripe } = await loadTree(process.env.BAUKASTEN_PROFILE_STRIPE);
-  const stripe = await startFakeStripe();
-  process.send({ apiBase: stripe.apiBase, secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret });
-  process.on('message', async () => {
-    await stripe.stop();
-    process.exit(0);
-  });
-} else if (process.env.BAUKASTEN_PROFILE_CHILD) {
+if (process.env.BAUKASTEN_PROFILE_CHILD) {
   const tree = process.env.BAUKASTEN_PROFILE_CHILD;
   const server = await loadTree(tree, (process.env.BAUKASTEN_WHAT_IF ?? '').split(',').filter(Boolean));
   const dir = mkdtempSync(join(tmpdir(), 'baukasten-prof-checkout-'));
@@ -60,23 +51,8 @@ if (process.env.BAUKASTEN_PROFILE_STRIPE) {
   let payments;
   let fake;
   if (process.env.BAUKASTEN_PROFILE_CARD === '1') {
-    fake = fork(fileURLToPath(import.meta.url), [], {
-      env: { ...process.env, BAUKASTEN_PROFILE_CHILD: '', BAUKASTEN_PROFILE_STRIPE: tree },
-    });
-    const stripe = await new Promise((done) => fake.once('message', done));
-    payments = { secretsKey: randomBytes(32), stripeApiBase: stripe.apiBase };
-    const setup = new server.PaymentSetup(storage, payments);
-    const seal = (field, value) => setup.seal(shop.websiteId, 'stripe', field, value);
-    await storage.payments.saveProviderSettings(shop.websiteId, 'stripe', {
-      mode: 'test',
-      sealedKeys: {
-        secretKey: seal('secretKey', stripe.secretKey),
-        webhookSecret: seal('webhookSecret', stripe.webhookSecret),
-      },
-      keyHints: {},
-      status: 'connected',
-      checkedAt: Date.now(),
-    });
+    fake = await connectStripe(tree, server, storage, shop);
+    payments = fake.payments;
   }
   const app = await server.buildApp({
     storage,
@@ -118,10 +94,7 @@ if (process.env.BAUKASTEN_PROFILE_STRIPE) {
     if (message.type === 'end') return;
     await app.close();
     await storage.close();
-    if (fake) {
-      fake.send('stop');
-      await new Promise((done) => fake.once('exit', done));
-    }
+    await fake?.stop();
     rmSync(dir, { recursive: true, force: true });
     process.exit(0);
   });
