@@ -58,3 +58,9 @@ export const testCardProvider: PaymentProvider = {
 };
 
 export const defaultPaymentProviders: readonly PaymentProvider[] = [bankTransferProvider, testCardProvider];
+
+/**
+ * Whether the method takes a card number on our own page: only the test card (test mode). Real cards are
+ * paid on the provider's page, so no page of ours shows the field for them (issue #20).
+ */
+export const takesCardNumber = (providerId: string): boolean => providerId === testCardProvider.id;

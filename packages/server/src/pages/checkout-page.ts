@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type CartChoices, type CartView, cartView, totalsOf } from '../commerce/cart-view.js';
 import { countryOptions } from '../commerce/checkout-countries.js';
 import { CART_COOKIE } from '../commerce/commerce-routes.js';
-import type { PaymentProvider } from '../commerce/payment-providers.js';
+import { type PaymentProvider, takesCardNumber } from '../commerce/payment-providers.js';
 import { checkoutPrefillOf } from '../customer-accounts/customer-accounts.js';
 import { websiteOf } from '../site-request.js';
 import { CART_PATH, CHECKOUT_PATH, confirmationPath, pageQueryOf } from './cart-page.js';
@@ -30,9 +30,6 @@ import { siteOrigin } from './seo-routes.js';
  */
 
 export const CHECKOUT_API_PATH = '/api/commerce/checkout';
-
-/** Providers whose payment needs the card number field. */
-const CARD_PROVIDERS = new Set(['test-card']);
 
 const pageQuery = z.object({ fehler: z.string().max(100).optional() });
 
@@ -225,9 +222,9 @@ export function registerCheckoutPage(
           checked: providers.some((p) => p.id === typed?.paymentMethod)
             ? provider.id === typed?.paymentMethod
             : index === 0,
-          needsCardNumber: CARD_PROVIDERS.has(provider.id),
+          needsCardNumber: takesCardNumber(provider.id),
         })),
-        acceptsCards: providers.some((p) => CARD_PROVIDERS.has(p.id)),
+        acceptsCards: providers.some((p) => takesCardNumber(p.id)),
         // § 356 Abs. 5 BGB: digital content is delivered at once only with this consent; never pre-ticked.
         needsDigitalConsent: view.entries.some((e) => e.productType === ProductType.DIGITAL),
         invalidCodesText: view.invalidCoupons.length > 0 ? view.invalidCoupons.join(', ') : null,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { boundedText, shippingAddressInput } from '../commerce/checkout-input.js';
 import type { CheckoutInput } from '../commerce/checkout-service.js';
 import { FieldsError } from '../commerce/checkout-service.js';
-import type { PaymentProvider } from '../commerce/payment-providers.js';
+import { type PaymentProvider, takesCardNumber } from '../commerce/payment-providers.js';
 import { TEST_MODE_BANNER_TEXT, withTestModeBanner } from '../commerce/test-mode.js';
 import { escapeHtml } from '../email/email-templates.js';
 import { HttpError } from '../http-error.js';
@@ -249,8 +249,7 @@ export function checkoutFormHtml(options: CheckoutFormOptions): string {
 ${input('email', 'E-Mail-Adresse', 'email', true, 'email', email, problem('email'))}
 ${address}${options.extraHtml ?? ''}
 <fieldset><legend>Zahlungsart</legend>${methods}${
-    // Only the test card takes a number on our page (test mode); real cards are paid at the provider (#20).
-    options.providers.some((p) => p.id === 'test-card')
+    options.providers.some((p) => takesCardNumber(p.id))
       ? input(
           'cardNumber',
           'Kartennummer (nur bei Kreditkarte)',
