@@ -116,11 +116,24 @@ export class CheckoutService {
     input: CheckoutInput,
     extras: CheckoutExtras,
   ): Promise<Order> {
+    return (await this.placeOrder(website, cartId, input, extras)).order;
+  }
+
+  /**
+   * The checkout, saying whether this call placed the order (`placedNow`) or answered a repeated submit
+   * with the order of the first: only a new order can have no payment attempts yet.
+   */
+  async placeOrder(
+    website: Website,
+    cartId: string | undefined,
+    input: CheckoutInput,
+    extras: CheckoutExtras,
+  ): Promise<{ order: Order; placedNow: boolean }> {
     const cart = cartId ? await this.storage.carts.find(website.id, cartId) : undefined;
     if (!cart) throw new HttpError(404, 'CART_NOT_FOUND', serverMessages.cartNotFound);
     if (cart.isPurchased) {
       const order = await this.storage.orders.findByCart(website.id, cart.id);
-      if (order) return order;
+      if (order) return { order, placedNow: false };
     }
     if (cart.entries.length === 0) throw new HttpError(400, 'CART_EMPTY', serverMessages.cartEmpty);
 
@@ -346,7 +359,7 @@ export class CheckoutService {
     }
     if (result.outcome === 'placed' || result.outcome === 'already-placed') {
       if (result.outcome === 'already-placed') await provider.release(payment.reference);
-      return result.order;
+      return { order: result.order, placedNow: result.outcome === 'placed' };
     }
     await provider.release(payment.reference);
     if (result.outcome === 'out-of-stock') {

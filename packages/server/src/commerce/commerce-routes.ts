@@ -228,20 +228,23 @@ export function registerCommerceRoutes(
    * An order to be paid at Stripe or PayPal: the provider's page to send the shopper to, asked for after
    * the order transaction. Undefined for every other order, and for one already paid.
    */
-  const providerPageOf = async (request: FastifyRequest, order: Order): Promise<string | undefined> => {
+  const providerPageOf = async (
+    request: FastifyRequest,
+    { order, placedNow }: { order: Order; placedNow: boolean },
+  ): Promise<string | undefined> => {
     const payment = (order.data.payment ?? {}) as { method?: unknown; status?: unknown };
     if (!hosted || !isHostedMethod(payment.method) || payment.status === 'PAID') return undefined;
-    return hosted.start(websiteOf(request), order, siteOrigin(request));
+    return hosted.start(websiteOf(request), order, siteOrigin(request), { placedNow });
   };
 
   const checkoutForm = async (request: FastifyRequest, reply: FastifyReply) => {
-    let order: Order;
+    let placed: { order: Order; placedNow: boolean };
     try {
       await guarded(request);
       // "Aktualisieren": the shopper changed the country or the shipping rate; show the totals for it.
       const update = options.renderCheckout ? checkoutUpdate(request.body) : undefined;
       if (update && options.renderCheckout) return options.renderCheckout(request, reply, update);
-      order = await checkout.checkout(
+      placed = await checkout.placeOrder(
         websiteOf(request),
         cartIdOf(request),
         {
@@ -262,9 +265,9 @@ export function registerCommerceRoutes(
       // The form again with everything typed and each problem at its field (issue 22): no redirect.
       return options.renderCheckout(request, reply, checkoutRefusal(error, request.body));
     }
-    const confirmation = withQueryParam(CONFIRMATION_PAGE, 'orderId', order.id);
+    const confirmation = withQueryParam(CONFIRMATION_PAGE, 'orderId', placed.order.id);
     try {
-      const providerPage = await providerPageOf(request, order);
+      const providerPage = await providerPageOf(request, placed);
       return reply.redirect(providerPage ?? confirmation, 303);
     } catch (error) {
       // The order is kept (with its lines, the cart as bought); the confirmation page says in German what
@@ -282,15 +285,16 @@ export function registerCommerceRoutes(
     const body = parseOr400(checkoutBody, request.body);
     try {
       const website = websiteOf(request);
-      const order = await checkout.checkout(website, cartIdOf(request), body, {
+      const placed = await checkout.placeOrder(website, cartIdOf(request), body, {
         shopUrl: siteOrigin(request),
         hostedProviders: await hostedProvidersOf(request),
         visit: visitorOf(request),
       });
+      const { order } = placed;
       let paymentUrl: string | undefined;
       let paymentError: { type: string; message: string } | undefined;
       try {
-        paymentUrl = await providerPageOf(request, order);
+        paymentUrl = await providerPageOf(request, placed);
       } catch (error) {
         if (!(error instanceof PaymentGatewayError)) throw error;
         paymentError = { type: `PAYMENT_${error.kind.toUpperCase()}`, message: error.message };

@@ -130,14 +130,18 @@ export class HostedPayments {
     website: Website,
     order: Order,
     shopUrl: string,
-    /** A subscription's first payment: the method is saved, with the shopper's consent, for the renewals. */
-    options: { saveForFutureUse?: boolean } = {},
+    options: {
+      /** A subscription's first payment: the method is saved, with the shopper's consent, for the renewals. */
+      saveForFutureUse?: boolean;
+      /** The order was placed by this very request (CheckoutService.placeOrder): it has no attempts yet. */
+      placedNow?: boolean;
+    } = {},
   ): Promise<string> {
     const method = (order.data.payment as { method?: unknown } | undefined)?.method;
     if (!isHostedMethod(method)) throw new HttpError(409, 'NOT_A_PROVIDER_ORDER', PAYMENT_MESSAGES.rejected);
     const gateway = await this.#gatewayFor(website, method);
     if (!gateway) throw new PaymentGatewayError('unavailable');
-    const earlier = await this.storage.payments.listByOrder(website.id, order.id);
+    const earlier = options.placedNow ? [] : await this.storage.payments.listByOrder(website.id, order.id);
     // Starting (again) keeps the stock for a full reservation from now: the shopper is about to pay. The
     // checkout's own start, moments after the order transaction set that reservation, skips the write (a
     // commit, with its fsync, on every card checkout) for the few milliseconds it would add.
