@@ -159,6 +159,33 @@ export async function legalTextsInForce(
   providers: readonly PaymentProvider[],
   siteUrl: string,
 ): Promise<LegalTextsInForce> {
+  // Everything the texts are made of comes with the website object (its settings; the products and pages
+  // it uses, siteUsageOf), the providers offered and the address: with all three unchanged the texts and
+  // their recorded version are too. Without this each checkout worked out the facts and wrote them out as
+  // JSON to look the texts up (bench/cart/profile-checkout.mjs).
+  const inputsKey = `${providers.map((p) => p.id).join(',')}|${siteUrl}`;
+  let ofWebsite = inForceOfWebsite.get(website);
+  const remembered = ofWebsite?.get(inputsKey);
+  if (remembered) return remembered;
+  const inForce = await textsInForce(storage, website, providers, siteUrl);
+  if (!ofWebsite) {
+    ofWebsite = new Map();
+    inForceOfWebsite.set(website, ofWebsite);
+  }
+  // A website object lives for seconds (websiteCacheMs); a handful of addresses and provider sets at most.
+  if (ofWebsite.size < 16) ofWebsite.set(inputsKey, inForce);
+  return inForce;
+}
+
+/** The texts in force and their recorded version, per website object, providers and address (never changed). */
+const inForceOfWebsite = new WeakMap<Website, Map<string, LegalTextsInForce>>();
+
+async function textsInForce(
+  storage: Storage,
+  website: Website,
+  providers: readonly PaymentProvider[],
+  siteUrl: string,
+): Promise<LegalTextsInForce> {
   const data = legalDataOf(website.settings as Record<string, unknown>);
   const facts = await legalFactsOf(storage, website, providers, siteUrl);
   // The same data and facts render the same texts: rendered and hashed once, not on every checkout.

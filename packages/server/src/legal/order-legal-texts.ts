@@ -37,18 +37,23 @@ export async function legalTextsForOrder(
   shopUrl: string,
 ): Promise<OrderLegalTexts> {
   const inForce = await legalTextsInForce(storage, website, providers, shopUrl);
+  // legalTextsInForce hands out the same object while the texts stay (per website object): so is this.
+  const known = forOrders.get(inForce);
+  if (known?.shopUrl === shopUrl) return known.texts;
   const documents = [inForce.documents.agb, inForce.documents.widerruf].map((d) => ({
     title: d.title,
     text: plainTextOf(d),
   }));
   // The stored version holds these very texts (same hash): the worker sending the mail needs no read for them.
   rememberVersion(`${website.id}/${inForce.version}`, documents);
-  return {
-    version: inForce.version,
-    documents,
-    links: legalLinks().map((l) => ({ title: l.title, url: `${shopUrl}${l.url}` })),
-  };
+  const links = legalLinks().map((l) => ({ title: l.title, url: `${shopUrl}${l.url}` }));
+  const texts = { version: inForce.version, documents, links };
+  forOrders.set(inForce, { shopUrl, texts });
+  return texts;
 }
+
+/** What an order carries of each set of texts in force, with the address its links were made for. */
+const forOrders = new WeakMap<object, { shopUrl: string; texts: OrderLegalTexts }>();
 
 /** The AGB and Widerrufsbelehrung of a stored version, as an order's mail prints them; undefined if unknown. */
 export async function legalDocumentsOf(
