@@ -114,6 +114,7 @@ export type {
   IdempotencyRepository,
   StoredIdempotentRequest,
 } from './idempotency-repository.js';
+export { newId, randomHex } from './ids.js';
 export type {
   CatalogueIndexRow,
   ImageCounts,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '@baukasten/storage';
 
 /*
  * Payment goes through one interface so a real provider (Stripe, PayPal) slots in beside the two
@@ -25,7 +25,7 @@ export interface PaymentProvider {
   release(reference: string): Promise<void>;
 }
 
-const reference = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+const reference = (prefix: string) => `${prefix}_${randomHex(8)}`;
 
 /** Vorkasse: the shopper transfers the money after ordering; nothing to check now. */
 export const bankTransferProvider: PaymentProvider = {
