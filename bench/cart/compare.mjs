@@ -57,7 +57,14 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
     address: server.germanAddress,
     paymentMethod: card ? 'stripe' : 'bank-transfer',
   });
-  process.on('message', async () => {
+  process.on('message', async (message) => {
+    // The parent asks for this server's CPU time around each run: CPU per request swings less than req/s on
+    // a shared machine, and counts what the server spends (collector threads included), not what it waits.
+    if (message === 'cpu') {
+      process.send({ cpu: process.cpuUsage() });
+      return;
+    }
+    if (message !== 'stop') return;
     await card?.stop();
     await app.close();
     await storage.close();
@@ -99,6 +106,17 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
       server.child.send('stop');
     });
 
+  /** The server's CPU µs (user + system) so far. */
+  const cpuOf = (server) =>
+    new Promise((done) => {
+      const answer = (message) => {
+        if (!message?.cpu) return;
+        server.child.off('message', answer);
+        done(message.cpu.user + message.cpu.system);
+      };
+      server.child.on('message', answer);
+      server.child.send('cpu');
+    });
   const headers = (server, cart) => ({
     host: server.hostname,
     'content-type': 'application/json',
@@ -136,6 +154,7 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
     );
   const addRun = async (server, carts, duration) => {
     let next = 0;
+    const cpuAt = await cpuOf(server);
     const result = await load({
       url: `${server.url}/api/commerce/shopping-cart/entries`,
       method: 'POST',
@@ -146,7 +165,8 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
         client.setHeaders(headers(server, carts[next++ % carts.length]));
       },
     });
-    return { rps: result.requests.average, non2xx: result.non2xx };
+    const cpu = (await cpuOf(server)) - cpuAt;
+    return { rps: result.requests.average, non2xx: result.non2xx, cpuPer: cpu / result.requests.total };
   };
   const checkoutRun = async (server) => {
     const carts = await cartsFor(server, checkouts);
@@ -173,6 +193,7 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
         req.end(body);
       });
     let non2xx = 0;
+    const cpuAt = await cpuOf(server);
     const began = process.hrtime.bigint();
     await Promise.all(
       Array.from({ length: 10 }, async () => {
@@ -184,7 +205,8 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
     );
     const elapsed = Number(process.hrtime.bigint() - began) / 1e9;
     agent.destroy();
-    return { rps: carts.length / elapsed, non2xx };
+    const cpu = (await cpuOf(server)) - cpuAt;
+    return { rps: carts.length / elapsed, non2xx, cpuPer: cpu / carts.length };
   };
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const pct = (x) => `${(100 * x).toFixed(1)} %`;
@@ -203,6 +225,9 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
       await addRun(after, carts.after, 1);
       const addRatios = [];
       const checkoutRatios = [];
+      // Server CPU per request, baseline's over this tree's: above 100 % this tree spends less.
+      const addCpuRatios = [];
+      const checkoutCpuRatios = [];
       console.log(`\n${name}`);
       for (let round = 0; round < rounds; round++) {
         // Turns: AB, BA, AB … so neither side always runs on the warmer or the busier second.
@@ -214,15 +239,23 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
         for (const side of order) checkout[side] = await checkoutRun(side === 'before' ? before : after);
         addRatios.push(add.after.rps / add.before.rps);
         checkoutRatios.push(checkout.after.rps / checkout.before.rps);
+        addCpuRatios.push(add.before.cpuPer / add.after.cpuPer);
+        checkoutCpuRatios.push(checkout.before.cpuPer / checkout.after.cpuPer);
         const non2xx = add.before.non2xx + add.after.non2xx + checkout.before.non2xx + checkout.after.non2xx;
         console.log(
           `  round ${round + 1}: add-to-cart ${Math.round(add.before.rps)} -> ${Math.round(add.after.rps)} req/s (${pct(addRatios.at(-1))}), ` +
-            `checkout ${Math.round(checkout.before.rps)} -> ${Math.round(checkout.after.rps)} req/s (${pct(checkoutRatios.at(-1))})` +
+            `checkout ${Math.round(checkout.before.rps)} -> ${Math.round(checkout.after.rps)} req/s (${pct(checkoutRatios.at(-1))}); ` +
+            `server CPU µs per add ${Math.round(add.before.cpuPer)} -> ${Math.round(add.after.cpuPer)}, ` +
+            `per checkout ${Math.round(checkout.before.cpuPer)} -> ${Math.round(checkout.after.cpuPer)}` +
             (non2xx ? `, non-2xx ${non2xx}` : ''),
         );
       }
       console.log(
         `  median: add-to-cart ${pct(median(addRatios))} of the baseline, checkout ${pct(median(checkoutRatios))}`,
+      );
+      console.log(
+        `  median of the server CPU per request, baseline / this tree: add-to-cart ${pct(median(addCpuRatios))}, ` +
+          `checkout ${pct(median(checkoutCpuRatios))}`,
       );
       await stop(before);
       await stop(after);
