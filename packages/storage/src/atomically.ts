@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
+import { chained } from './sqlite-dialect.js';
 
 /**
  * Runs a multi-statement write in one transaction, or inside the caller's transaction when there
@@ -10,5 +11,5 @@ export async function atomically<T>(
   fn: (db: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
   if (db.isTransaction) return fn(db);
-  return db.transaction().execute(fn);
+  return chained(db, fn);
 }

@@ -48,7 +48,7 @@ import {
   type MemberNotificationRepository,
   memberNotificationRepository,
 } from './site-member-repository-notifications.js';
-import { BaukastenSqliteDialect } from './sqlite-dialect.js';
+import { BaukastenSqliteDialect, chained } from './sqlite-dialect.js';
 import { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { type StockAlertRepository, stockAlertRepository } from './stock-alert-repository.js';
 import { type SubscriptionRepository, subscriptionRepository } from './subscription-repository.js';
@@ -224,9 +224,7 @@ function storageOn(
     close: db.isTransaction ? notInTransaction('close') : root.close,
     async transaction(fn) {
       if (db.isTransaction) return fn(storage);
-      return db
-        .transaction()
-        .execute((trx) => fn(storageOn(trx, dialect, root, websiteCache, changes, sqliteAdds)));
+      return chained(db, (trx) => fn(storageOn(trx, dialect, root, websiteCache, changes, sqliteAdds)));
     },
     changes,
     // A transaction's reads may see its own uncommitted writes: they are not remembered.
@@ -314,7 +312,7 @@ function cachePreparedStatements(database: SqliteDatabase.Database, max = 500) {
 function openSqlite(
   opts: StorageOptions,
   changes: ContentChanges,
-): { db: Kysely<Database>; sqliteAdds: SqliteAdds } {
+): { db: Kysely<Database>; sqliteAdds: SqliteAdds; sqliteDialect: BaukastenSqliteDialect } {
   const file = opts.sqliteFile ?? join(resolve(opts.dataDir ?? './data'), 'baukasten.sqlite');
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
   const database = new SqliteDatabase(file);
@@ -325,14 +323,16 @@ function openSqlite(
   if (file !== ':memory:') database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   cachePreparedStatements(database);
-  const dialect = new BaukastenSqliteDialect({ database });
+  const onQuery = opts.onQuery;
+  const report = onQuery && ((sql: string, durationMs: number) => onQuery({ sql, durationMs }));
+  const dialect = new BaukastenSqliteDialect({ database }, report);
   const db = new Kysely<Database>({
     dialect,
     log: queryLog(opts),
     plugins: [changes.plugin()],
   });
-  const onQuery = opts.onQuery;
-  const report = onQuery && ((sql: string, durationMs: number) => onQuery({ sql, durationMs }));
+  // Its transactions share commits (chained in sqlite-dialect.ts).
+  dialect.serve(db as Kysely<never>);
   return {
     db,
     sqliteAdds: {
@@ -340,6 +340,7 @@ function openSqlite(
       items: new Remembered(() => changes.version, 2000),
       carts: new Remembered(() => changes.cartVersion, 10_000),
     },
+    sqliteDialect: dialect,
   };
 }
 
@@ -370,9 +371,13 @@ function openPostgres(url: string, opts: StorageOptions, changes: ContentChanges
 export async function openStorage(opts: StorageOptions = {}): Promise<Storage> {
   const dialect: Storage['dialect'] = isPostgresUrl(opts.databaseUrl) ? 'postgres' : 'sqlite';
   const changes = new ContentChanges();
-  const { db, sqliteAdds } =
+  const { db, sqliteAdds, sqliteDialect } =
     dialect === 'postgres'
-      ? { db: openPostgres(opts.databaseUrl!, opts, changes), sqliteAdds: undefined }
+      ? {
+          db: openPostgres(opts.databaseUrl!, opts, changes),
+          sqliteAdds: undefined,
+          sqliteDialect: undefined,
+        }
       : openSqlite(opts, changes);
   let closed: Promise<void> | undefined;
 
@@ -401,7 +406,8 @@ export async function openStorage(opts: StorageOptions = {}): Promise<Storage> {
       const attempts = dialect === 'sqlite' ? 4 : 1;
       for (let attempt = 1; ; attempt++) {
         const { error, results } = await migrator.migrateToLatest();
-        if (!error) return;
+        // The migrator's transaction may still wait for its shared COMMIT: stored before migrate returns.
+        if (!error) return sqliteDialect?.settle();
         if (attempt >= attempts) {
           const failed = results?.find((r) => r.status === 'Error')?.migrationName;
           throw new Error(`Migration ${failed ?? ''} failed: ${(error as Error)?.message ?? error}`, {

@@ -1,6 +1,7 @@
 import type { Generated, Kysely } from 'kysely';
 import { newId } from './ids.js';
 import type { Database } from './schema.js';
+import { chained } from './sqlite-dialect.js';
 
 /*
  * The files of digital products (migration 0038): what the owner uploaded for a product, stored in
@@ -140,7 +141,7 @@ export function productFileRepository(db: Kysely<Database>): ProductFileReposito
       .where('file_id', '=', fileId)
       .execute();
   const inTransaction = <T>(fn: (trx: Kysely<Database>) => Promise<T>) =>
-    db.isTransaction ? fn(db) : db.transaction().execute(fn);
+    db.isTransaction ? fn(db) : chained(db, fn);
 
   return {
     newFileId: () => newId(),
