@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type SqliteDatabase from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -46,13 +45,14 @@ const MAX_PER_CHAIN = 32;
  * second process waits its turn instead of failing.
  *
  * Shared commits (decision 014, "Checkouts share their COMMIT"). A COMMIT writes every page the transaction
- * touched to the WAL and syncs it: measured, about a third of a checkout's time on SQLite. Transactions
- * started through `chained` while an earlier one's COMMIT is still pending join it: the first runs BEGIN
- * IMMEDIATE, each runs in a savepoint of its own (a failure rolls back that one alone), and the one COMMIT
- * comes when the event loop has taken in what was ready (setImmediate), after at most MAX_PER_CHAIN of them,
- * or before a transaction that is not chained or the add group commit takes the connection.
- * - Every transaction of the chain is answered only after that COMMIT returned, and a failed COMMIT fails all
- *   of them: an answered transaction is as durable as before.
+ * touched to the WAL and syncs it: measured, about a third of a checkout's time on SQLite. A transaction that
+ * starts while an earlier one's COMMIT is still pending joins it: the first runs BEGIN IMMEDIATE, each runs in
+ * a savepoint of its own (a failure rolls back that one alone), and the one COMMIT comes when the event loop
+ * has taken in what was ready (setImmediate), after at most MAX_PER_CHAIN of them, or before the add group
+ * commit takes the connection.
+ * - `chained` answers each transaction only after that COMMIT returned, and a failed COMMIT fails all of them:
+ *   an answered transaction is as durable as before. Every transaction of ours goes through it; Kysely's
+ *   migrator, which does not, runs alone at start-up and `migrate` settles the chain after it.
  * - A write outside any transaction meanwhile runs and then commits the chain before it is answered.
  * - A read outside any transaction meanwhile runs inside the open transaction: it may see rows whose COMMIT
  *   is pending (for less than a turn of the event loop; their own callers are not answered yet). The
@@ -61,7 +61,6 @@ const MAX_PER_CHAIN = 32;
 class ImmediateTransactionDriver extends SqliteDriver {
   readonly #database: SqliteDatabase.Database | undefined;
   readonly #report: StatementReport | undefined;
-  #inner: DatabaseConnection | undefined;
   /** The open chain (BEGIN IMMEDIATE ran, COMMIT pending), if any. */
   #chain: Chain | undefined;
   /** The chain whose member transaction holds the connection now. */
@@ -73,32 +72,36 @@ class ImmediateTransactionDriver extends SqliteDriver {
     this.#report = report;
   }
 
-  /** The connection as Kysely sees it: statements outside the chain's transactions meet the rules above. */
-  readonly #gate: DatabaseConnection = {
-    executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
-      const chain = this.#member ? undefined : this.#chain;
-      const result = this.#inner!.executeQuery<R>(query);
-      // `readonly`: SQLite's own word that the statement changes nothing (INSERT … RETURNING is no read).
-      if (!chain || this.#database!.prepare(query.sql).readonly) return result;
-      this.#commitChain();
-      return chain.committed.then(() => result);
-    },
-    streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => {
-      if (this.#chain && !this.#member) this.#commitChain();
-      return this.#inner!.streamQuery<R>(query, chunkSize);
-    },
-  };
-
-  override async acquireConnection(): Promise<DatabaseConnection> {
-    this.#inner = await super.acquireConnection();
-    return this.#database ? this.#gate : this.#inner;
+  /**
+   * The one connection's statements meet the rules above: Kysely's own connection object, its executeQuery
+   * wrapped once at start (a wrapper handed out per acquisition cost every query a promise more).
+   */
+  override async init(): Promise<void> {
+    await super.init();
+    if (!this.#database) return;
+    const connection = await super.acquireConnection();
+    try {
+      const execute = connection.executeQuery.bind(connection);
+      const stream = connection.streamQuery.bind(connection);
+      connection.executeQuery = <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+        const chain = this.#member ? undefined : this.#chain;
+        const result = execute<R>(query);
+        // `readonly`: SQLite's own word that the statement changes nothing (INSERT … RETURNING is no read).
+        if (!chain || this.#database!.prepare(query.sql).readonly) return result;
+        this.#commitChain();
+        return chain.committed.then(() => result);
+      };
+      connection.streamQuery = <R>(query: CompiledQuery, chunkSize?: number) => {
+        if (this.#chain && !this.#member) this.#commitChain();
+        return stream<R>(query, chunkSize);
+      };
+    } finally {
+      await super.releaseConnection();
+    }
   }
 
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    // Only `chained` transactions join: their callers wait for the COMMIT. Any other (the migrator's) commits
-    // an open chain first and runs on its own.
-    if (!this.#database || joining.getStore() !== true) {
-      this.#commitChain();
+    if (!this.#database) {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));
       return;
     }
@@ -211,8 +214,6 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 }
 
 const dialectOfDb = new WeakMap<object, BaukastenSqliteDialect>();
-/** True while `chained` begins its transaction (not inside its body: what the body starts joins nothing). */
-const joining = new AsyncLocalStorage<boolean>();
 
 export class BaukastenSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
@@ -265,13 +266,11 @@ export async function chained<DB, T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) 
   const dialect = dialectOfDb.get(db);
   if (!dialect) return db.transaction().execute(fn);
   let committed: Promise<void> | undefined;
-  const value = await joining.run(true, () =>
-    db.transaction().execute(async (trx) => {
-      const result = await joining.run(false, () => fn(trx));
-      committed = dialect.memberCommitted();
-      return result;
-    }),
-  );
+  const value = await db.transaction().execute(async (trx) => {
+    const result = await fn(trx);
+    committed = dialect.memberCommitted();
+    return result;
+  });
   await committed;
   return value;
 }
