@@ -113,3 +113,11 @@ it("a transaction outside `chained` (the migrator's) is stored at the latest whe
   await dialect.settle();
   expect(storedElsewhere()).toEqual(['a']);
 });
+
+it('a write outside transactions that fails while a COMMIT is pending fails alone; the chain is stored', async () => {
+  const inChain = addNote('a');
+  // The same id again: refused by the primary key, inside the open transaction, without undoing 'a'.
+  await expect(db.insertInto('notes').values({ id: 'a', parent: null }).execute()).rejects.toThrow(/UNIQUE/);
+  await inChain;
+  expect(storedElsewhere()).toEqual(['a']);
+});

@@ -89,7 +89,8 @@ class ImmediateTransactionDriver extends SqliteDriver {
         // `readonly`: SQLite's own word that the statement changes nothing (INSERT … RETURNING is no read).
         if (!chain || this.#database!.prepare(query.sql).readonly) return result;
         this.#commitChain();
-        return chain.committed.then(() => result);
+        // Both awaited: the write's own failure and the COMMIT's each reach the caller, neither goes unhandled.
+        return Promise.all([result, chain.committed]).then(([rows]) => rows);
       };
       connection.streamQuery = <R>(query: CompiledQuery, chunkSize?: number) => {
         if (this.#chain && !this.#member) this.#commitChain();
@@ -106,7 +107,7 @@ class ImmediateTransactionDriver extends SqliteDriver {
       return;
     }
     const chain = this.#chain ?? newChain();
-    // Marked before the statements, so the gate lets them into the chain.
+    // Marked before the statements, so the wrapped executeQuery lets them into the chain.
     this.#member = chain;
     if (!this.#chain) {
       this.#chain = chain;
