@@ -37,9 +37,10 @@ export async function legalTextsForOrder(
   shopUrl: string,
 ): Promise<OrderLegalTexts> {
   const inForce = await legalTextsInForce(storage, website, providers, shopUrl);
-  // legalTextsInForce hands out the same object while the texts stay (per website object): so is this.
+  // legalTextsInForce hands out one object per website object, providers and address (the links' base):
+  // so the order's part of it is made once too.
   const known = forOrders.get(inForce);
-  if (known?.shopUrl === shopUrl) return known.texts;
+  if (known) return known;
   const documents = [inForce.documents.agb, inForce.documents.widerruf].map((d) => ({
     title: d.title,
     text: plainTextOf(d),
@@ -48,12 +49,12 @@ export async function legalTextsForOrder(
   rememberVersion(`${website.id}/${inForce.version}`, documents);
   const links = legalLinks().map((l) => ({ title: l.title, url: `${shopUrl}${l.url}` }));
   const texts = { version: inForce.version, documents, links };
-  forOrders.set(inForce, { shopUrl, texts });
+  forOrders.set(inForce, texts);
   return texts;
 }
 
-/** What an order carries of each set of texts in force, with the address its links were made for. */
-const forOrders = new WeakMap<object, { shopUrl: string; texts: OrderLegalTexts }>();
+/** What an order carries of each set of texts in force. */
+const forOrders = new WeakMap<object, OrderLegalTexts>();
 
 /** The AGB and Widerrufsbelehrung of a stored version, as an order's mail prints them; undefined if unknown. */
 export async function legalDocumentsOf(
