@@ -76,4 +76,45 @@ withTestDatabases((db) => {
     expect(await raises(() => storage.legal.recordVersion(websiteId, 'neu', { agb: 'Neu' }))).toBe(true);
     expect(await raises(() => storage.websites.findById(websiteId))).toBe(false);
   });
+
+  it('who listens to the orders renews the website object, not the pages', async () => {
+    // The checkout keeps the new-order recipients, webhook subscriptions and low-stock thresholds with the
+    // website object (checkout-service.ts): a change to them must hand out a new one, the pages stay.
+    const renews = async (write: () => Promise<unknown>) => {
+      const [version, siteVersion] = [storage.changes.version, storage.changes.siteVersion];
+      await write();
+      return { pages: storage.changes.version > version, website: storage.changes.siteVersion > siteVersion };
+    };
+    const subscription =
+      (on: Storage = storage) =>
+      () =>
+        on.webhooks.createSubscription(websiteId, {
+          url: 'https://example.de/hook',
+          events: ['stock.low'],
+          secret: 'geheim',
+        });
+    expect(await renews(subscription())).toEqual({ pages: false, website: true });
+    expect(await renews(() => storage.transaction((tx) => subscription(tx)()))).toEqual({
+      pages: false,
+      website: true,
+    });
+    expect(
+      await renews(() =>
+        sql`update webhook_subscriptions set url = ${'https://example.de/neu'} where website_id = ${websiteId}`.execute(
+          kyselyOf(storage),
+        ),
+      ),
+    ).toEqual({ pages: false, website: true });
+    expect(
+      await renews(() => storage.memberNotifications.choose(websiteId, 'konto-1', { newOrders: true })),
+    ).toEqual({ pages: false, website: true });
+    // Stock moves with every order: it changes product pages, not the website object.
+    expect(
+      await renews(() =>
+        sql`update product_variants set qty_in_stock = qty_in_stock where website_id = ${websiteId}`.execute(
+          kyselyOf(storage),
+        ),
+      ),
+    ).toEqual({ pages: true, website: false });
+  });
 });

@@ -71,6 +71,18 @@ const NOT_ON_PAGES = new Set([
  */
 const STOCK_ONLY = new Set(['product_variants']);
 
+/**
+ * Tables that show on no page but whose rows the server keeps with a website object (who hears of a new
+ * order, which webhooks and low-stock alerts listen; checkout-service.ts): a write to them renews the
+ * website object (siteVersion) and leaves the pages as they are (version).
+ */
+const SITE_FACTS = new Set([
+  'site_members',
+  'site_member_notifications',
+  'variant_stock_alerts',
+  'webhook_subscriptions',
+]);
+
 const onPages = (table: string | undefined) =>
   table === undefined || !(NOT_ON_PAGES.has(table) || table.startsWith('analytics_'));
 
@@ -147,16 +159,17 @@ export class ContentChanges {
     return this.#version;
   }
   /**
-   * Raised like the version, except by writes that only move stock (STOCK_ONLY): the version of a site as the
-   * host look-up hands it out (website-repository.ts) and of what is remembered with that website object
-   * (cart rules, payment keys, the legal facts of a checkout). Every order moves stock, which changes product
-   * pages but none of those, so a busy shop no longer reads its website anew after each checkout.
+   * Raised like the version, except by writes that only move stock (STOCK_ONLY), and also by writes of the
+   * SITE_FACTS tables: the version of a site as the host look-up hands it out (website-repository.ts) and of
+   * what is remembered with that website object (cart rules, payment keys, the legal facts of a checkout, who
+   * hears of its orders). Every order moves stock, which changes product pages but none of those, so a busy
+   * shop no longer reads its website anew after each checkout.
    */
   get siteVersion() {
     return this.#siteVersion;
   }
   bump(table?: string) {
-    this.#version++;
+    if (table === undefined || !SITE_FACTS.has(table)) this.#version++;
     if (table === undefined || !STOCK_ONLY.has(table)) this.#siteVersion++;
     for (const listener of this.#listeners) listener();
   }
@@ -178,7 +191,7 @@ export class ContentChanges {
     return {
       transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => {
         const table = tableWritten(args.node);
-        if (table !== null && onPages(table)) {
+        if (table !== null && (onPages(table) || SITE_FACTS.has(table as string))) {
           writes.set(args.queryId, table);
           this.bump(table);
         }

@@ -20,7 +20,7 @@ import {
 } from '@baukasten/commerce';
 import type { Order, PlaceOrderResult, Storage, Website } from '@baukasten/storage';
 import { type OrderVisit, recordPurchase } from '../analytics/purchase-event.js';
-import { newOrderRecipients } from '../email/member-notifications.js';
+import { rememberedOrderRecipients } from '../email/member-notifications.js';
 import { type BankAccount, orderConfirmationEmail } from '../email/order-email-templates.js';
 import { enqueueNewOrderNotice } from '../email/owner-notifications.js';
 import {
@@ -36,6 +36,7 @@ import { serverMessages } from '../messages.js';
 import { giroCodeTextOf, shopBankAccountOf } from '../payments/giro-code.js';
 import { scheduleDeadlineFor } from '../payments/payment-deadlines.js';
 import { paymentOptionsOf } from '../payments/payment-options.js';
+import { orderListenersOf } from '../webhooks/webhook-events.js';
 import type { EntrySnapshot } from './cart-view.js';
 import { discountLimitsOf, shopCountry, totalsOf } from './cart-view.js';
 import { supportedCountries } from './checkout-countries.js';
@@ -245,8 +246,9 @@ export class CheckoutService {
       (paidByGiftCards ? giftCards.cards.some(({ card }) => card.testMode) : provider.testMode);
     checkGiftCardsFit(giftCards, testMode, testPaymentsAllowed(website, this.serverTestMode));
     // Read before the order transaction, which then only writes: the legal texts in force as the shopper
-    // orders (the order remembers their version, its mail carries them) and who hears of the order (issue 23).
-    const [legalTexts, noticeRecipients] = await Promise.all([
+    // orders (the order remembers their version, its mail carries them), who hears of the order (issue 23)
+    // and which webhooks and low-stock alerts listen; all three kept with the website object.
+    const [legalTexts, noticeRecipients, listeners] = await Promise.all([
       legalTextsForOrder(
         this.storage,
         website,
@@ -254,7 +256,8 @@ export class CheckoutService {
         [...this.providersFor(website), ...(extras.hostedProviders ?? [])],
         extras.shopUrl,
       ),
-      newOrderRecipients(this.storage, website),
+      rememberedOrderRecipients(this.storage, website),
+      orderListenersOf(this.storage, website),
     ]);
     const payment = await provider.authorize({
       amountMinor: dueMinor,
@@ -352,7 +355,14 @@ export class CheckoutService {
     };
     let result: PlaceOrderResult;
     try {
-      result = await placeOrderWithGiftCards(this.storage, website.id, newOrder, giftCards, whenPlaced);
+      result = await placeOrderWithGiftCards(
+        this.storage,
+        website.id,
+        newOrder,
+        giftCards,
+        whenPlaced,
+        listeners,
+      );
     } catch (error) {
       await provider.release(payment.reference);
       throw error;

@@ -8,7 +8,7 @@ import {
   type Storage,
 } from '@baukasten/storage';
 import { HttpError } from '../http-error.js';
-import { emitLowStockAfterOrder, emitOrderEvent } from '../webhooks/webhook-events.js';
+import { emitLowStockAfterOrder, emitOrderEvent, type OrderListeners } from '../webhooks/webhook-events.js';
 import { maskGiftCardCode } from './gift-card-code.js';
 import { giftCardMessages } from './gift-card-messages.js';
 
@@ -94,6 +94,7 @@ export async function placeOrderWithGiftCards(
   order: NewOrder,
   plan: GiftCardPlan,
   whenPlaced?: (tx: Storage, order: Order) => Promise<void>,
+  listeners?: OrderListeners,
 ): Promise<PlaceOrderResult> {
   try {
     return await storage.transaction(async (tx) => {
@@ -109,8 +110,8 @@ export async function placeOrderWithGiftCards(
       );
       await whenPlaced?.(tx, result.order);
       // Webhooks: the new order, and any variant this order took below the low-stock mark.
-      await emitOrderEvent(tx, 'order.created', result.order);
-      await emitLowStockAfterOrder(tx, result.order);
+      await emitOrderEvent(tx, 'order.created', result.order, listeners);
+      await emitLowStockAfterOrder(tx, result.order, listeners);
       return result;
     });
   } catch (error) {
