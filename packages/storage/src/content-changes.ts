@@ -83,7 +83,7 @@ const SITE_FACTS = new Set([
   'webhook_subscriptions',
 ]);
 
-const onPages = (table: string | undefined) =>
+export const onPages = (table: string | undefined) =>
   table === undefined || !(NOT_ON_PAGES.has(table) || table.startsWith('analytics_'));
 
 /** The table a node names, through aliases and FROM lists; undefined when it cannot tell. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { insertRows } from './compiled-insert.js';
 import type { EmailOutboxTable } from './forms-email-schema.js';
 import { newId } from './ids.js';
 import type { Database } from './schema.js';
@@ -114,7 +115,7 @@ export function emailOutboxRepository(db: Kysely<Database>): EmailOutboxReposito
       created_at: now,
       sent_at: null,
     };
-    await db.insertInto('email_outbox').values(row).execute();
+    await insertRows(db, 'email_outbox', [row]);
     return toEmail(row);
   }
 

@@ -1,5 +1,6 @@
 import { type ColumnType, type Generated, type Kysely, type Selectable, sql } from 'kysely';
 import { atomically } from './atomically.js';
+import { insertRows } from './compiled-insert.js';
 import { newId } from './ids.js';
 import { fromFlag, fromJson, toFlag, toJson } from './json-column.js';
 import type { Database, OrderItemsTable, OrdersTable } from './schema.js';
@@ -289,7 +290,7 @@ export function orderRepository(db: Kysely<Database>): OrderRepository {
         grand_total_minor: input.grandTotalMinor,
         created_at: now,
       };
-      await tx.insertInto('orders').values(orderRow).execute();
+      await insertRows(tx, 'orders', [orderRow]);
       const itemRows = input.items.map((item, position) => ({
         website_id: websiteId,
         id: newId(now),
@@ -304,7 +305,7 @@ export function orderRepository(db: Kysely<Database>): OrderRepository {
         download_token: isKey(item.data.downloadToken) ? item.data.downloadToken : null,
         position,
       }));
-      if (itemRows.length > 0) await tx.insertInto('order_items').values(itemRows).execute();
+      await insertRows(tx, 'order_items', itemRows);
       // The order as just written (a new order is 'open', not fulfilled, not cancelled: the columns'
       // defaults), without reading back the two rows inside the write lock.
       return {

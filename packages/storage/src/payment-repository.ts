@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { compiledInsert, insertRows } from './compiled-insert.js';
 import { newId } from './ids.js';
 import { fromFlag, fromJson, toFlag, toJson } from './json-column.js';
 import type { Database } from './schema.js';
@@ -421,19 +422,16 @@ export function paymentRepository(db: Kysely<Database>, group?: SqliteGroupCommi
 
   return {
     async scheduleDeadline(websiteId, deadline, now = Date.now()) {
-      await db
-        .insertInto('payment_deadlines')
-        .values({
-          website_id: websiteId,
-          order_id: deadline.orderId,
-          kind: deadline.kind,
-          due_at: deadline.dueAt,
-          lease_until: null,
-          claim_token: null,
-          created_at: now,
-        })
-        .onConflict((c) => c.columns(['website_id', 'order_id']).doNothing())
-        .execute();
+      const row = {
+        website_id: websiteId,
+        order_id: deadline.orderId,
+        kind: deadline.kind,
+        due_at: deadline.dueAt,
+        lease_until: null,
+        claim_token: null,
+        created_at: now,
+      };
+      await insertRows(db, 'payment_deadlines', [row], ['website_id', 'order_id']);
     },
 
     async extendDeadline(websiteId, orderId, dueAt) {
@@ -747,12 +745,11 @@ export function paymentRepository(db: Kysely<Database>, group?: SqliteGroupCommi
           updated_at: now,
           paid_at: null,
         };
-        const insert = db.insertInto('payments').values(row);
+        const insert = compiledInsert(db, 'payments', [row]);
         if (group && !db.isTransaction) {
-          const { sql: text, parameters } = insert.compile();
-          await group.write((run) => run.run(text, ...parameters));
+          await group.write((run) => run.run(insert.sql, ...insert.parameters));
         } else {
-          await insert.execute();
+          await db.executeQuery(insert);
         }
         return toPayment(row);
       } catch (error) {

@@ -1,0 +1,89 @@
+import { beforeAll, expect, it } from 'vitest';
+import { compiledInsert, insertRows } from './compiled-insert.js';
+import { kyselyOf, type Storage } from './open-storage.js';
+import { withTestDatabases } from './test-databases.js';
+
+// The checkout's inserts keep their SQL text per shape (compiled-insert.ts): what lands in the table must be
+// what Kysely's own insert would have written, for every row after the first of a shape too.
+withTestDatabases((db) => {
+  let storage: Storage;
+  let websiteId: string;
+  beforeAll(async () => {
+    storage = await db.open();
+    await storage.migrate();
+    websiteId = (await storage.websites.create({ title: 'Einfügen', hostnames: ['einfuegen.test'] })).id;
+  });
+
+  const deadline = (orderId: string, dueAt: number, kind = 'reservation') => ({
+    website_id: websiteId,
+    order_id: orderId,
+    kind,
+    due_at: dueAt,
+    lease_until: null,
+    claim_token: null,
+    created_at: 1,
+  });
+  const stored = () =>
+    kyselyOf(storage)
+      .selectFrom('payment_deadlines')
+      .select(['order_id', 'kind', 'due_at', 'lease_until'])
+      .where('website_id', '=', websiteId)
+      .orderBy('order_id')
+      .execute();
+
+  it('rows of one shape, one after another and several at once, each land with their own values', async () => {
+    const k = kyselyOf(storage);
+    await insertRows(k, 'payment_deadlines', [deadline('b-1', 100)]);
+    await insertRows(k, 'payment_deadlines', [deadline('b-2', 200, 'bank-transfer')]);
+    await insertRows(k, 'payment_deadlines', [deadline('b-3', 300), deadline('b-4', 400)]);
+    await insertRows(k, 'payment_deadlines', [deadline('b-5', 500), deadline('b-6', 600)]);
+    // Another shape: a lease instead of null.
+    await insertRows(k, 'payment_deadlines', [{ ...deadline('b-7', 700), lease_until: 9 }]);
+    expect(await stored()).toEqual([
+      { order_id: 'b-1', kind: 'reservation', due_at: 100, lease_until: null },
+      { order_id: 'b-2', kind: 'bank-transfer', due_at: 200, lease_until: null },
+      { order_id: 'b-3', kind: 'reservation', due_at: 300, lease_until: null },
+      { order_id: 'b-4', kind: 'reservation', due_at: 400, lease_until: null },
+      { order_id: 'b-5', kind: 'reservation', due_at: 500, lease_until: null },
+      { order_id: 'b-6', kind: 'reservation', due_at: 600, lease_until: null },
+      { order_id: 'b-7', kind: 'reservation', due_at: 700, lease_until: 9 },
+    ]);
+  });
+
+  it('skips a row that is already there when asked to, inside a transaction too', async () => {
+    const k = kyselyOf(storage);
+    const conflict = ['website_id', 'order_id'];
+    await insertRows(k, 'payment_deadlines', [deadline('c-1', 100)], conflict);
+    await insertRows(k, 'payment_deadlines', [deadline('c-1', 999)], conflict);
+    await storage.transaction(async (tx) => {
+      await insertRows(kyselyOf(tx), 'payment_deadlines', [deadline('c-1', 555)], conflict);
+      await insertRows(kyselyOf(tx), 'payment_deadlines', [deadline('c-2', 200)], conflict);
+    });
+    const rows = (await stored()).filter((r) => r.order_id.startsWith('c-'));
+    expect(rows.map((r) => [r.order_id, r.due_at])).toEqual([
+      ['c-1', 100],
+      ['c-2', 200],
+    ]);
+    // Without the skip the same row is refused by the primary key.
+    await expect(insertRows(k, 'payment_deadlines', [deadline('c-2', 1)])).rejects.toThrow();
+  });
+
+  it('rows of different columns, or with undefined values, are written as Kysely writes them', async () => {
+    const k = kyselyOf(storage);
+    const { lease_until: _, ...withoutLease } = deadline('d-1', 100);
+    await insertRows(k, 'payment_deadlines', [withoutLease, deadline('d-2', 200)]);
+    await insertRows(k, 'payment_deadlines', [{ ...deadline('d-3', 300), lease_until: undefined }]);
+    const rows = (await stored()).filter((r) => r.order_id.startsWith('d-'));
+    expect(rows).toEqual([
+      { order_id: 'd-1', kind: 'reservation', due_at: 100, lease_until: null },
+      { order_id: 'd-2', kind: 'reservation', due_at: 200, lease_until: null },
+      { order_id: 'd-3', kind: 'reservation', due_at: 300, lease_until: null },
+    ]);
+  });
+
+  it('refuses a table that public pages show: its write must raise the content version', () => {
+    expect(() =>
+      compiledInsert(kyselyOf(storage), 'collections', [{ website_id: websiteId } as never]),
+    ).toThrow(/collections/);
+  });
+});
