@@ -4,8 +4,11 @@
 // AB, BA, ...), so a busy machine slows both alike; the figure is the median of the rounds' ratios.
 // Decision 014 / issue #19: add-to-cart no more than 5 % below the baseline on either database.
 // Run: node bench/cart/compare.mjs --baseline /tmp/before [--seconds 3] [--rounds 5] [--only sqlite|postgres]
-//      [--checkouts 300]
-import { fork } from 'node:child_process';
+//      [--checkouts 300] [--pin]
+// --pin: each server gets core 0 to itself, this process (the shoppers) and Stripe's fake (--card) share core 1:
+// on a two-core machine the fake's work would otherwise come out of the card checkout's server, though in life
+// Stripe runs elsewhere. Needs taskset (util-linux).
+import { execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -82,6 +85,11 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
   const checkouts = Number(flag('checkouts', '300'));
   const only = flag('only', '');
   const cardCheckout = args.includes('--card');
+  const pin = args.includes('--pin');
+  /** Moves every thread of process `pid` to the given cores (taskset's list, e.g. '0'). */
+  const pinTo = (pid, cores) =>
+    execFileSync('taskset', ['-a', '-cp', cores, String(pid)], { stdio: 'ignore' });
+  if (pin) pinTo(process.pid, '1');
   const here = fileURLToPath(new URL('../..', import.meta.url));
 
   const start = (tree, schema, card = false) =>
@@ -93,10 +101,15 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
           NODE_ENV: 'production',
           BAUKASTEN_COMPARE_CHILD: tree,
           BAUKASTEN_COMPARE_CARD: card ? '1' : '',
+          // Stripe's fake, started by the server, runs beside this process, not on the server's core.
+          ...(pin ? { BAUKASTEN_BENCH_PIN_FAKE: '1' } : {}),
           ...(schema ? { BAUKASTEN_COMPARE_SCHEMA: schema } : {}),
         },
       });
-      child.once('message', (shop) => resolveStart({ ...shop, child }));
+      child.once('message', (shop) => {
+        if (pin) pinTo(child.pid, '0');
+        resolveStart({ ...shop, child });
+      });
       child.once('exit', (code) => reject(new Error(`server of ${tree} ended (${code})`)));
     });
   const stop = (server) =>

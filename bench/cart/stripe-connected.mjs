@@ -2,7 +2,7 @@
 // the server's calls as Stripe would from afar, not from inside the measured process), and a shop connected
 // to it with sealed keys as the editor's "Zahlungen" would store them. Used by compare.mjs and
 // profile-checkout.mjs; this file is also the fake's process.
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,6 +27,9 @@ export async function connectStripe(tree, server, storage, shop) {
     env: { ...process.env, BAUKASTEN_BENCH_STRIPE_TREE: tree },
   });
   const stripe = await new Promise((done) => fake.once('message', done));
+  // compare.mjs --pin: the fake shares the shoppers' core, as Stripe would run on a machine of its own.
+  if (process.env.BAUKASTEN_BENCH_PIN_FAKE)
+    execFileSync('taskset', ['-a', '-cp', '1', String(fake.pid)], { stdio: 'ignore' });
   const payments = { secretsKey: randomBytes(32), stripeApiBase: stripe.apiBase };
   const setup = new server.PaymentSetup(storage, payments);
   const seal = (field, value) => setup.seal(shop.websiteId, 'stripe', field, value);
