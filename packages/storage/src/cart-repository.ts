@@ -3,6 +3,7 @@ import { atomically } from './atomically.js';
 import { newId } from './ids.js';
 import { itemFromRows, itemRepository } from './item-repository.js';
 import { fromFlag, fromJson, toJson } from './json-column.js';
+import { keptRead } from './kept-queries.js';
 import type { Remembered } from './remembered.js';
 import type {
   CartEntriesTable,
@@ -388,6 +389,20 @@ export interface SqliteAdds {
   carts: Remembered<RememberedCart>;
 }
 
+/** A cart and its entries, as every checkout reads them (kept-queries.ts). */
+const cartById = keptRead((db, websiteId: string, cartId: string) =>
+  db.selectFrom('carts').selectAll().where('website_id', '=', websiteId).where('id', '=', cartId),
+);
+const entriesOfCart = keptRead((db, websiteId: string, cartId: string) =>
+  db
+    .selectFrom('cart_entries')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('cart_id', '=', cartId)
+    .orderBy('position')
+    .orderBy('id'),
+);
+
 export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): CartRepository {
   const groupCommit = sqliteAdds?.group;
   /** The item with its product, outside a transaction; remembered while provably unchanged. */
@@ -423,21 +438,11 @@ export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): C
   };
   const find = async (websiteId: string, cartId: string, from: Kysely<Database> = db) => {
     if (!isKey(websiteId) || !isKey(cartId)) return undefined;
-    const row = await from
-      .selectFrom('carts')
-      .selectAll()
-      .where('website_id', '=', websiteId)
-      .where('id', '=', cartId)
-      .executeTakeFirst();
+    const [row] = (await from.executeQuery(cartById(from, websiteId, cartId)))
+      .rows as Selectable<CartsTable>[];
     if (!row) return undefined;
-    const entries = await from
-      .selectFrom('cart_entries')
-      .selectAll()
-      .where('website_id', '=', websiteId)
-      .where('cart_id', '=', cartId)
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
+    const entries = (await from.executeQuery(entriesOfCart(from, websiteId, cartId)))
+      .rows as Selectable<CartEntriesTable>[];
     return toCart(row, entries.map(toEntry));
   };
 

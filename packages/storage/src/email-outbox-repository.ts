@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { insertRows } from './compiled-insert.js';
 import type { EmailOutboxTable } from './forms-email-schema.js';
 import { newId } from './ids.js';
+import { insertRows } from './kept-queries.js';
 import type { Database } from './schema.js';
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';

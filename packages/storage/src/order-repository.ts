@@ -1,8 +1,8 @@
 import { type ColumnType, type Generated, type Kysely, type Selectable, sql } from 'kysely';
 import { atomically } from './atomically.js';
-import { insertRows } from './compiled-insert.js';
 import { newId } from './ids.js';
 import { fromFlag, fromJson, toFlag, toJson } from './json-column.js';
+import { insertRows } from './kept-queries.js';
 import type { Database, OrderItemsTable, OrdersTable } from './schema.js';
 import { isUniqueViolation } from './storage-error.js';
 

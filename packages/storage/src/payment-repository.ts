@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { compiledInsert, insertRows } from './compiled-insert.js';
 import { newId } from './ids.js';
 import { fromFlag, fromJson, toFlag, toJson } from './json-column.js';
+import { compiledInsert, insertRows } from './kept-queries.js';
 import type { Database } from './schema.js';
 import type { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { isUniqueViolation } from './storage-error.js';

@@ -3,10 +3,11 @@ import { onPages } from './content-changes.js';
 import type { Database } from './schema.js';
 
 /*
- * INSERTs of plain rows with their SQL text kept. Kysely builds and compiles every query anew: for an insert
- * of an order, its lines or a mail some 25 µs of a checkout's CPU each, at five inserts per checkout
- * (bench/cart/profile-checkout.mjs). Here Kysely compiles the first insert of each shape (table, columns,
- * number of rows) on each database kind, and the rows after it only fill in their values.
+ * The checkout's statements with their SQL text kept. Kysely builds and compiles every query anew: for an
+ * insert of an order, its lines or a mail some 25 µs of a checkout's CPU each, at five inserts and two reads
+ * per checkout (bench/cart/profile-checkout.mjs). Here Kysely compiles the first statement of each shape
+ * (for an insert: table, columns, number of rows) on each database kind, and the later ones only put in
+ * their values.
  *
  * Only for tables no public page shows: the kept text runs as a raw statement, which Kysely's plugins do not
  * look at, so it raises no content version (content-changes.ts); `compiledInsert` refuses other tables.
@@ -86,4 +87,47 @@ export async function insertRows<T extends TableName>(
 ): Promise<void> {
   if (rows.length === 0) return;
   await db.executeQuery(compiledInsert(db, table, rows, skipConflictOn));
+}
+
+/** A compiled read: its SQL text, and for each parameter the caller's value it takes or a fixed one. */
+interface KeptRead {
+  sql: string;
+  slots: Array<number | { fixed: unknown }>;
+}
+
+const PLACEHOLDER = '\u0000kept-read:';
+
+/**
+ * A SELECT whose SQL text Kysely compiles once per database kind; later calls only put in their values.
+ * `build` writes the query with the values it is given: at the first call per database kind they are
+ * placeholders, found again among the compiled parameters (a query that uses one in a way that is not a
+ * plain parameter is compiled every time). For the reads every checkout makes (its cart and entries).
+ */
+export function keptRead<P extends unknown[]>(
+  build: (db: Kysely<Database>, ...values: P) => { compile(): CompiledQuery },
+): (db: Kysely<Database>, ...values: P) => CompiledQuery {
+  const byAdapter = new WeakMap<object, KeptRead | null>();
+  return (db, ...values) => {
+    const adapter = db.getExecutor().adapter;
+    let kept = byAdapter.get(adapter);
+    if (kept === undefined) {
+      const placeholders = values.map((_, i) => `${PLACEHOLDER}${i}`) as P;
+      const compiled = build(db, ...placeholders).compile();
+      if (compiled.query.kind !== 'SelectQueryNode') throw new Error('keptRead is for SELECTs only');
+      const slots = compiled.parameters.map((value) =>
+        typeof value === 'string' && value.startsWith(PLACEHOLDER)
+          ? Number(value.slice(PLACEHOLDER.length))
+          : { fixed: value },
+      );
+      const used = slots.filter((slot): slot is number => typeof slot === 'number');
+      const plain = used.length === values.length && new Set(used).size === values.length;
+      kept = plain && !compiled.sql.includes(PLACEHOLDER) ? { sql: compiled.sql, slots } : null;
+      byAdapter.set(adapter, kept);
+    }
+    if (kept === null) return build(db, ...values).compile();
+    return CompiledQuery.raw(
+      kept.sql,
+      kept.slots.map((slot) => (typeof slot === 'number' ? values[slot] : slot.fixed)),
+    );
+  };
 }

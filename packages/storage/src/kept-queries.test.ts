@@ -1,9 +1,10 @@
+import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { compiledInsert, insertRows } from './compiled-insert.js';
+import { compiledInsert, insertRows, keptRead } from './kept-queries.js';
 import { kyselyOf, type Storage } from './open-storage.js';
 import { withTestDatabases } from './test-databases.js';
 
-// The checkout's inserts keep their SQL text per shape (compiled-insert.ts): what lands in the table must be
+// The checkout's inserts keep their SQL text per shape (kept-queries.ts): what lands in the table must be
 // what Kysely's own insert would have written, for every row after the first of a shape too.
 withTestDatabases((db) => {
   let storage: Storage;
@@ -79,6 +80,54 @@ withTestDatabases((db) => {
       { order_id: 'd-2', kind: 'reservation', due_at: 200, lease_until: null },
       { order_id: 'd-3', kind: 'reservation', due_at: 300, lease_until: null },
     ]);
+  });
+
+  it('a kept read answers each call with the rows of its own values', async () => {
+    const k = kyselyOf(storage);
+    await insertRows(k, 'payment_deadlines', [deadline('r-1', 10), deadline('r-2', 20), deadline('r-3', 30)]);
+    const dueBetween = keptRead((db, from: number, to: number) =>
+      db
+        .selectFrom('payment_deadlines')
+        .select('order_id')
+        .where('website_id', '=', websiteId)
+        .where('due_at', '>=', from)
+        .where('due_at', '<=', to)
+        .where('order_id', 'like', 'r-%')
+        .orderBy('order_id'),
+    );
+    const ids = async (from: number, to: number) =>
+      ((await k.executeQuery(dueBetween(k, from, to))).rows as { order_id: string }[]).map((r) => r.order_id);
+    expect(await ids(10, 20)).toEqual(['r-1', 'r-2']);
+    expect(await ids(20, 30)).toEqual(['r-2', 'r-3']);
+    expect(await ids(31, 99)).toEqual([]);
+    // In a transaction: the same text, the transaction's connection.
+    await storage.transaction(async (tx) => {
+      const t = kyselyOf(tx);
+      const rows = (await t.executeQuery(dueBetween(t, 30, 30))).rows as { order_id: string }[];
+      expect(rows.map((r) => r.order_id)).toEqual(['r-3']);
+    });
+  });
+
+  it('a read that uses its value as more than a parameter is compiled every time, still right', async () => {
+    const k = kyselyOf(storage);
+    // The value becomes part of the SQL text (a literal), so no text can be kept for all values.
+    const literal = keptRead((db, kind: string) =>
+      db
+        .selectFrom('payment_deadlines')
+        .select('order_id')
+        .where('website_id', '=', websiteId)
+        .where('kind', '=', sql.lit(kind))
+        .where('order_id', 'like', 'b-%')
+        .orderBy('order_id'),
+    );
+    const ids = async (kind: string) =>
+      ((await k.executeQuery(literal(k, kind))).rows as { order_id: string }[]).map((r) => r.order_id);
+    expect(await ids('bank-transfer')).toEqual(['b-2']);
+    expect(await ids('reservation')).toEqual(['b-1', 'b-3', 'b-4', 'b-5', 'b-6', 'b-7']);
+    const notARead = keptRead((db, id: string) =>
+      db.deleteFrom('payment_deadlines').where('order_id', '=', id),
+    );
+    expect(() => notARead(k, 'x')).toThrow(/SELECT/);
   });
 
   it('refuses a table that public pages show: its write must raise the content version', () => {
