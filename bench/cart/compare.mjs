@@ -4,7 +4,9 @@
 // AB, BA, ...), so a busy machine slows both alike; the figure is the median of the rounds' ratios.
 // Decision 014 / issue #19: add-to-cart no more than 5 % below the baseline on either database.
 // Run: node bench/cart/compare.mjs --baseline /tmp/before [--seconds 3] [--rounds 5] [--only sqlite|postgres]
-//      [--checkouts 300] [--pin]
+//      [--checkouts 300] [--pin] [--card [--card-baseline]]
+// --card: this tree's checkout pays by card (Stripe's fake); --card-baseline: the baseline's too, for comparing
+// two trees that both have card payments.
 // --pin: each server gets core 0 to itself, this process (the shoppers) and Stripe's fake (--card) share core 1:
 // on a two-core machine the fake's work would otherwise come out of the card checkout's server, though in life
 // Stripe runs elsewhere. Needs taskset (util-linux).
@@ -231,7 +233,7 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
       for (const s of schemas) await admin.query(`drop schema if exists ${s} cascade; create schema ${s}`);
     }
     try {
-      const before = await start(baseline, schemas?.[0]);
+      const before = await start(baseline, schemas?.[0], cardCheckout && args.includes('--card-baseline'));
       const after = await start(here, schemas?.[1], cardCheckout);
       const carts = { before: await cartsFor(before, 100), after: await cartsFor(after, 100) };
       await addRun(before, carts.before, 1);
