@@ -256,8 +256,8 @@ export class CheckoutService {
         [...this.providersFor(website), ...(extras.hostedProviders ?? [])],
         extras.shopUrl,
       ),
-      rememberedOrderRecipients(this.storage, website),
-      orderListenersOf(this.storage, website),
+      rememberedOrderRecipients(website, this.storage),
+      orderListenersOf(website, this.storage),
     ]);
     const payment = await provider.authorize({
       amountMinor: dueMinor,

@@ -1,6 +1,7 @@
 import { formatMoney, rolesAllow, UserRole } from '@baukasten/commerce';
 import type { SiteMember, Storage, Website } from '@baukasten/storage';
 import { zonedDay, zonedMidnight } from '../content/content-context.js';
+import { keptWithWebsite } from '../kept-with-website.js';
 import { html } from './email-templates.js';
 import { shopReplyToOf } from './shop-sender.js';
 
@@ -71,24 +72,14 @@ export async function newOrderRecipients(storage: Storage, website: Website): Pr
   });
 }
 
-const recipientsOfWebsite = new WeakMap<Website, Promise<readonly string[]>>();
-
 /**
- * `newOrderRecipients`, kept with the website object for the checkout: storage hands out a new object
- * after a write to the site, its members or their choices (ContentChanges' SITE_FACTS) and at the latest
- * when its host look-up expires (1 s), so the next order after a change hears of it. Reading the two
- * tables cost every checkout some 60 µs of CPU (bench/cart/profile-checkout.mjs).
+ * `newOrderRecipients`, kept with the website object for the checkout (a write to the site's members or
+ * their choices renews the object: ContentChanges' SITE_FACTS). Reading the two tables cost every checkout
+ * some 60 µs of CPU (bench/cart/profile-checkout.mjs).
  */
-export function rememberedOrderRecipients(storage: Storage, website: Website): Promise<readonly string[]> {
-  let recipients = recipientsOfWebsite.get(website);
-  if (!recipients) {
-    recipients = newOrderRecipients(storage, website);
-    recipientsOfWebsite.set(website, recipients);
-    // A failed read is not kept: the next checkout asks again.
-    recipients.catch(() => recipientsOfWebsite.delete(website));
-  }
-  return recipients;
-}
+export const rememberedOrderRecipients = keptWithWebsite(
+  (website: Website, storage: Storage): Promise<readonly string[]> => newOrderRecipients(storage, website),
+);
 
 /** 'YYYY-MM-DD' of a wall-clock day. */
 const dayText = (d: { year: number; month: number; day: number }) =>

@@ -16,6 +16,7 @@ import {
 import type { Storage, Website } from '@baukasten/storage';
 import { supportedCountries } from '../commerce/checkout-countries.js';
 import type { PaymentProvider } from '../commerce/payment-providers.js';
+import { keptWithWebsite } from '../kept-with-website.js';
 import { paymentMethodLabel } from '../pages/commerce-page-context.js';
 
 /*
@@ -77,16 +78,9 @@ function shippingCostText(rate: ZoneRate, currency: string, locale: string): str
  * and after its look-up time, so the answer is as fresh as the website itself; stock moving (every order)
  * keeps it. Without this every checkout read all of the shop's products again.
  */
-const usageOfWebsite = new WeakMap<Website, Promise<{ productTypes: number[]; hasBlock: boolean }>>();
-function siteUsageOf(storage: Storage, website: Website) {
-  let usage = usageOfWebsite.get(website);
-  if (!usage) {
-    usage = storage.legal.siteUsage(website.id, 'newsletter');
-    usageOfWebsite.set(website, usage);
-    usage.catch(() => usageOfWebsite.delete(website));
-  }
-  return usage;
-}
+const siteUsageOf = keptWithWebsite((website: Website, storage: Storage) =>
+  storage.legal.siteUsage(website.id, 'newsletter'),
+);
 
 /** What the site really uses, read from its settings, products and payment providers. */
 export async function legalFactsOf(
@@ -96,7 +90,7 @@ export async function legalFactsOf(
   siteUrl: string,
 ): Promise<LegalFacts> {
   const settings = website.settings as Record<string, unknown>;
-  const usage = await siteUsageOf(storage, website);
+  const usage = await siteUsageOf(website, storage);
   const types = new Set(usage.productTypes);
   const zones = effectiveShippingZones({
     ...(Array.isArray(settings.shippingZones)

@@ -9,6 +9,7 @@ import type {
 import type { PaymentProvider } from '../commerce/payment-providers.js';
 import { testPaymentsAllowed } from '../commerce/test-mode.js';
 import { HttpError } from '../http-error.js';
+import { keptWithWebsite } from '../kept-with-website.js';
 import { extendReservation } from './payment-deadlines.js';
 import { PAYMENT_MESSAGES, type PaymentGateway, PaymentGatewayError } from './payment-gateway.js';
 import type { PaymentSetup } from './payment-setup.js';
@@ -92,16 +93,10 @@ export class HostedPayments {
    * relayed, on another instance) and for at most `websiteCacheMs`, so what is remembered with it is never
    * older than the website the request runs on.
    */
-  readonly #settings = new WeakMap<Website, Promise<PaymentProviderSettings[]>>();
-  #settingsOf(website: Website): Promise<PaymentProviderSettings[]> {
-    let settings = this.#settings.get(website);
-    if (!settings) {
-      settings = this.storage.payments.listProviderSettings(website.id);
-      this.#settings.set(website, settings);
-      settings.catch(() => this.#settings.delete(website));
-    }
-    return settings;
-  }
+  readonly #settingsOf = keptWithWebsite(
+    (website: Website): Promise<PaymentProviderSettings[]> =>
+      this.storage.payments.listProviderSettings(website.id),
+  );
 
   /**
    * The connected providers a shopper of this website may choose. Keys in test mode (sandbox, sk_test_)

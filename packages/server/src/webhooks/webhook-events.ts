@@ -1,6 +1,7 @@
 import type { Item, Order, Storage, Website } from '@baukasten/storage';
 import { orderSummaryView } from '../admin/orders/order-views.js';
 import { enqueueLowStockNotice } from '../email/owner-notifications.js';
+import { keptWithWebsite } from '../kept-with-website.js';
 
 /*
  * The events an owner can subscribe a URL to, and the one way to announce one: `emitWebhook` on the storage
@@ -58,28 +59,20 @@ export interface OrderListeners {
   thresholds: ReadonlyMap<string, number>;
 }
 
-const listenersOfWebsite = new WeakMap<Website, Promise<OrderListeners>>();
-
 /**
- * The website's `OrderListeners`, kept with the website object: storage hands out a new one after a write to
- * its subscriptions or thresholds (ContentChanges' SITE_FACTS) and at the latest when its host look-up
- * expires (1 s). The two reads and the event body nobody wanted cost each checkout some 60 µs of CPU.
+ * The website's `OrderListeners`, kept with the website object (a write to its subscriptions or thresholds
+ * renews the object: ContentChanges' SITE_FACTS). The two reads and the event body nobody wanted cost each
+ * checkout some 60 µs of CPU.
  */
-export function orderListenersOf(storage: Storage, website: Website): Promise<OrderListeners> {
-  let listeners = listenersOfWebsite.get(website);
-  if (!listeners) {
-    listeners = Promise.all([
+export const orderListenersOf = keptWithWebsite(
+  async (website: Website, storage: Storage): Promise<OrderListeners> => {
+    const [subscriptions, thresholds] = await Promise.all([
       storage.webhooks.listSubscriptions(website.id),
       storage.stockAlerts.all(website.id),
-    ]).then(([subscriptions, thresholds]) => ({
-      events: new Set(subscriptions.flatMap((s) => s.events)),
-      thresholds,
-    }));
-    listenersOfWebsite.set(website, listeners);
-    listeners.catch(() => listenersOfWebsite.delete(website));
-  }
-  return listeners;
-}
+    ]);
+    return { events: new Set(subscriptions.flatMap((s) => s.events)), thresholds };
+  },
+);
 
 /** `listeners`: when the caller knows them, an event nobody subscribed to is skipped without a read. */
 export const emitOrderEvent = async (
