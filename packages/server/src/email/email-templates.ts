@@ -1,9 +1,9 @@
 import type { NewEmail } from '@baukasten/storage';
-import { draftHtml, type MailBlock, paragraphBlocks } from './mail-content.js';
+import { type MailBlock, paragraphBlocks, queuedHtml } from './mail-content.js';
 
 /*
  * The German emails Baukasten sends for a website: a plain-text part every client shows and an HTML part
- * described as blocks (mail-content.ts). The queued HTML is a plain draft of the blocks; the outbox
+ * described as blocks (mail-content.ts). The queued HTML carries the blocks, nothing drawn; the outbox
  * worker draws the designed mail in the shop's layout (mail-layout.tsx) when it sends it. Every value
  * from a visitor or owner is escaped before it goes into either.
  */
@@ -19,7 +19,7 @@ export const escapeHtml = (value: string) =>
  * subscription, withdrawal) is made of. Web addresses in the text become links.
  */
 export function html(title: string, paragraphs: string[], link?: { href: string; label: string }): string {
-  return draftHtml({ title, blocks: paragraphBlocks(paragraphs, link) });
+  return queuedHtml({ title, blocks: paragraphBlocks(paragraphs, link) });
 }
 
 /** A mail of any blocks in the shop's layout, with what the template knows of the shop. */
@@ -28,7 +28,7 @@ export function shopMailHtml(
   blocks: MailBlock[],
   shop: { shopName?: string; shopUrl?: string; preview?: string } = {},
 ): string {
-  return draftHtml({ title, blocks, ...shop });
+  return queuedHtml({ title, blocks, ...shop });
 }
 
 export interface RestockEmailInput {

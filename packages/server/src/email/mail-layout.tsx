@@ -366,7 +366,7 @@ const escapeText = (value: string) =>
 /**
  * The whole HTML part as it is sent. The head is written by hand (doctype, viewport, one media query for
  * narrow screens that clients without <style> simply ignore); the body by React Email's components. The
- * blocks' comment of the queued draft is not repeated: the sent mail needs no second copy of its text.
+ * blocks' comment of the queued mail is not repeated: the sent mail needs no second copy of its text.
  */
 export function renderShopMail(
   content: MailContent,

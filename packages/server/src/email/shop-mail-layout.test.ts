@@ -60,28 +60,28 @@ const orderOf = (itemId: string): Order => ({
 describe('the shop mail layout (issue 23)', () => {
   it('draws the items as a table, totals with VAT per rate (§ 14 UStG) and the country named in German', () => {
     const mail = orderConfirmationEmail({ order: orderOf('x'), siteTitle: 'Laden', locale: 'de-DE' });
-    // Queued as blocks with a plain draft; the layout draws them when the mail is sent.
+    // Queued as blocks; the layout draws them when the mail is sent.
     const designed = renderShopMail(contentOf(mail.html ?? '')!);
-    for (const html of [mail.html ?? '', designed]) {
-      expect(html).toContain('data-mail="items"');
-      expect(html).toContain('Tasse &lt;Blau&gt;');
-      expect(html).not.toContain('<Blau>');
-      expect(html).toContain('Farbe: Blau · Art.-Nr. TASSE');
-      expect(html).toContain(`Darin enthaltene MwSt. 19 %`);
-      expect(html).toContain(`Darin enthaltene MwSt. 7 %`);
-      expect(html).toContain(`43,60${NBSP}€`);
-      expect(html).toContain('Schweiz');
-      expect(html).not.toMatch(/>CH</);
-    }
+    expect(designed).toContain('data-mail="items"');
+    expect(designed).toContain('Tasse &lt;Blau&gt;');
+    expect(designed).not.toContain('<Blau>');
+    expect(designed).toContain('Farbe: Blau · Art.-Nr. TASSE');
+    expect(designed).toContain(`Darin enthaltene MwSt. 19 %`);
+    expect(designed).toContain(`Darin enthaltene MwSt. 7 %`);
+    expect(designed).toContain(`43,60${NBSP}€`);
+    expect(designed).toContain('Schweiz');
+    expect(designed).not.toMatch(/>CH</);
     expect(designed).toContain('data-mail="total"');
     expect(designed).toContain('max-width:600px');
     expect(mail.text).toContain('Schweiz');
   });
 
-  it('queues no React rendering: the draft is written without the layout', () => {
+  it('queues nothing drawn: no React rendering, no markup of the blocks, only the blocks to draw', () => {
     const mail = orderConfirmationEmail({ order: orderOf('x'), siteTitle: 'Laden', locale: 'de-DE' });
     expect(mail.html).not.toContain('max-width:600px');
+    expect(mail.html).not.toContain('<table');
     expect(mail.html).toContain('<html lang="de">');
+    expect(contentOf(mail.html ?? '')?.title).toBe('Deine Bestellung Nr. 1042 bei Laden');
   });
 
   it('a simple mail keeps its words, escaped, and carries its blocks for the worker', () => {
@@ -89,21 +89,28 @@ describe('the shop mail layout (issue 23)', () => {
       href: 'https://laden.test/weiter',
       label: 'Weiter',
     });
-    expect(body).toContain('Hallo &lt;b&gt;Erika&lt;/b&gt;,');
-    expect(body).toContain('<a href="https://laden.test/a?b=1&amp;c=2">');
-    expect(body).toContain('Weiter');
     expect(contentOf(body)?.blocks[0]).toEqual({ kind: 'text', text: 'Hallo <b>Erika</b>,' });
+    // As the worker draws it for sending.
+    const sent = renderShopMail(contentOf(body)!);
+    expect(sent).toContain('Hallo &lt;b&gt;Erika&lt;/b&gt;,');
+    expect(sent).not.toContain('<b>Erika');
+    expect(sent).toContain('href="https://laden.test/a?b=1&amp;c=2"');
+    expect(sent).toContain('href="https://laden.test/weiter"');
+    expect(sent).toContain('Weiter');
   });
 
-  it('the blocks travel as base64 (a third of hex), and mails queued before in hex are still read', () => {
-    const content = { title: 'Alt', blocks: [{ kind: 'text', text: 'Grüße -- und --> Ende' } as const] };
-    const queued = html('Alt', ['Grüße -- und --> Ende']);
-    const comment = /<!--baukasten-mail:(.*?)-->/.exec(queued)?.[1] ?? '';
-    expect(comment.startsWith('b64:')).toBe(true);
+  it('the blocks travel as JSON with no "--" to end the comment; mails queued before as base64 or hex are still read', () => {
+    const text = 'Grüße -- und --> Ende <!-- nicht --!> und ---';
+    const content = { title: 'Alt', blocks: [{ kind: 'text', text } as const] };
+    const queued = html('Alt', [text]);
+    const comment = /<!--baukasten-mail:(.*?)-->/s.exec(queued)?.[1] ?? '';
+    expect(comment.startsWith('json:')).toBe(true);
     expect(comment).not.toContain('--');
-    const hex = Buffer.from(JSON.stringify(content), 'utf8').toString('hex');
-    expect(contentOf(`<p>x</p><!--baukasten-mail:${hex}-->`)).toEqual(content);
+    expect(queued.match(/-->/g)).toHaveLength(1);
     expect(contentOf(queued)?.blocks).toEqual(content.blocks);
+    const json = Buffer.from(JSON.stringify(content), 'utf8');
+    expect(contentOf(`<p>x</p><!--baukasten-mail:${json.toString('hex')}-->`)).toEqual(content);
+    expect(contentOf(`<!--baukasten-mail:b64:${json.toString('base64')}-->`)).toEqual(content);
   });
 });
 
