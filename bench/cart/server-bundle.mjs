@@ -20,13 +20,6 @@ export const WHAT_IFS = {
     from: "database.pragma('busy_timeout = 5000');",
     to: "database.pragma('busy_timeout = 5000'); database.pragma('synchronous = NORMAL');",
   },
-  // The order confirmation queued without its drafted HTML (the blocks' comment alone): what drafting and
-  // storing the draft cost a checkout.
-  'no-mail-draft': {
-    file: 'packages/server/src/email/mail-content.ts',
-    from: "return `<!doctype html>\\n<html lang=",
-    to: "if (content.title.startsWith('Deine Bestellung')) return contentComment(content);\n  return `<!doctype html>\\n<html lang=",
-  },
   // The host -> website lookup remembered for 5 s per process instead of 2 queries per request.
   'host-cache': {
     file: 'packages/server/src/app.ts',
