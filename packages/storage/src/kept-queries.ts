@@ -15,13 +15,47 @@ import type { Database } from './schema.js';
 
 type TableName = keyof Database & string;
 
-/** SQL texts by shape, per Kysely adapter (one per database kind; transactions share their database's). */
-const textsByAdapter = new WeakMap<object, Map<string, string | null>>();
+/** The SQL text of one shape of insert; null when Kysely's parameters were not the row values in order. */
+interface KeptInsert {
+  columns: readonly string[];
+  sql: string | null;
+}
+
+/** Kept inserts by table, number of rows and conflict columns, per Kysely adapter (one per database kind). */
+const insertsByAdapter = new WeakMap<object, Map<string, KeptInsert[]>>();
 
 /** A value Kysely would turn into SQL of its own (an expression or a builder callback), not a parameter. */
 const isExpression = (value: unknown) =>
   typeof value === 'function' ||
   (typeof value === 'object' && value !== null && 'toOperationNode' in (value as object));
+
+/** Whether the row's defined values (Kysely leaves out undefined ones) are exactly these columns, in order. */
+function hasColumns(row: Record<string, unknown>, columns: readonly string[]): boolean {
+  let i = 0;
+  for (const key in row) {
+    if (row[key] === undefined) continue;
+    if (columns[i] !== key) return false;
+    i++;
+  }
+  return i === columns.length;
+}
+
+/** The rows' values column by column, or undefined when a row differs in its columns or holds an expression. */
+function valuesOf(
+  rows: readonly Record<string, unknown>[],
+  columns: readonly string[],
+): unknown[] | undefined {
+  const values: unknown[] = [];
+  for (const row of rows) {
+    if (!hasColumns(row, columns)) return undefined;
+    for (const column of columns) {
+      const value = row[column];
+      if (isExpression(value)) return undefined;
+      values.push(value);
+    }
+  }
+  return values;
+}
 
 /**
  * The INSERT of `rows` into `table` as Kysely would compile it, from the kept text of its shape. Rows of
@@ -35,47 +69,44 @@ export function compiledInsert<T extends TableName>(
   skipConflictOn?: readonly string[],
 ): CompiledQuery {
   if (onPages(table)) throw new Error(`compiledInsert: ${table} shows on pages; insert it through Kysely`);
-  const first = rows[0] as Record<string, unknown> | undefined;
   const viaKysely = () => {
     const insert = db.insertInto(table).values(rows as never);
     return (
       skipConflictOn ? insert.onConflict((c) => c.columns(skipConflictOn as never).doNothing()) : insert
     ).compile();
   };
+  const plain = rows as readonly Record<string, unknown>[];
+  const first = plain[0];
   if (!first) return viaKysely();
-  // Kysely leaves out a column whose value is undefined.
-  const columns = Object.keys(first).filter((column) => first[column] !== undefined);
-  const parameters: unknown[] = [];
-  for (const row of rows as readonly Record<string, unknown>[]) {
-    let defined = 0;
-    for (const key in row) if (row[key] !== undefined) defined++;
-    if (defined !== columns.length) return viaKysely();
-    for (const column of columns) {
-      const value = row[column];
-      if (value === undefined || isExpression(value)) return viaKysely();
-      parameters.push(value);
-    }
-  }
   const adapter = db.getExecutor().adapter;
-  let texts = textsByAdapter.get(adapter);
-  if (!texts) {
-    texts = new Map();
-    textsByAdapter.set(adapter, texts);
+  let byShape = insertsByAdapter.get(adapter);
+  if (!byShape) {
+    byShape = new Map();
+    insertsByAdapter.set(adapter, byShape);
   }
-  const shape = `${table}|${rows.length}|${columns.join(',')}|${skipConflictOn?.join(',') ?? ''}`;
-  const text = texts.get(shape);
-  if (text === undefined) {
-    const compiled = viaKysely();
+  const group = `${table}|${rows.length}|${skipConflictOn ? skipConflictOn.join(',') : ''}`;
+  let kept = byShape.get(group);
+  if (!kept) {
+    kept = [];
+    if (byShape.size < 500) byShape.set(group, kept);
+  }
+  const known = kept.find((k) => hasColumns(first, k.columns));
+  if (known) {
+    const values = known.sql === null ? undefined : valuesOf(plain, known.columns);
+    return values ? CompiledQuery.raw(known.sql!, values) : viaKysely();
+  }
+  const columns = Object.keys(first).filter((column) => first[column] !== undefined);
+  const values = valuesOf(plain, columns);
+  const compiled = viaKysely();
+  if (values) {
     // Kept only when Kysely's own parameters are these values in this order; else this shape always goes
     // through Kysely.
     const same =
-      compiled.parameters.length === parameters.length &&
-      compiled.parameters.every((value, i) => value === parameters[i]);
-    if (texts.size < 500) texts.set(shape, same ? compiled.sql : null);
-    return compiled;
+      compiled.parameters.length === values.length &&
+      compiled.parameters.every((value, i) => value === values[i]);
+    if (kept.length < 20) kept.push({ columns, sql: same ? compiled.sql : null });
   }
-  if (text === null) return viaKysely();
-  return CompiledQuery.raw(text, parameters);
+  return compiled;
 }
 
 /** Runs `compiledInsert` on `db` (a transaction's or the storage's). */
