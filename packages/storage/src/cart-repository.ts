@@ -3,7 +3,7 @@ import { atomically } from './atomically.js';
 import { newId } from './ids.js';
 import { itemFromRows, itemRepository } from './item-repository.js';
 import { fromFlag, fromJson, toJson } from './json-column.js';
-import { keptRead } from './kept-queries.js';
+import { keptQuery } from './kept-queries.js';
 import type { Remembered } from './remembered.js';
 import type {
   CartEntriesTable,
@@ -390,10 +390,10 @@ export interface SqliteAdds {
 }
 
 /** A cart and its entries, as every checkout reads them (kept-queries.ts). */
-const cartById = keptRead((db, websiteId: string, cartId: string) =>
+const cartById = keptQuery((db, websiteId: string, cartId: string) =>
   db.selectFrom('carts').selectAll().where('website_id', '=', websiteId).where('id', '=', cartId),
 );
-const entriesOfCart = keptRead((db, websiteId: string, cartId: string) =>
+const entriesOfCart = keptQuery((db, websiteId: string, cartId: string) =>
   db
     .selectFrom('cart_entries')
     .selectAll()

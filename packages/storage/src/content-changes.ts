@@ -83,7 +83,7 @@ const SITE_FACTS = new Set([
   'webhook_subscriptions',
 ]);
 
-export const onPages = (table: string | undefined) =>
+const onPages = (table: string | undefined) =>
   table === undefined || !(NOT_ON_PAGES.has(table) || table.startsWith('analytics_'));
 
 /** The table a node names, through aliases and FROM lists; undefined when it cannot tell. */
@@ -142,6 +142,13 @@ export function changesContent(node: RootOperationNode): boolean {
 const CART_TABLES = new Set(['carts', 'cart_entries', 'websites']);
 const changesCarts = (table: string | null | undefined) =>
   table === undefined || (table !== null && CART_TABLES.has(table));
+
+/**
+ * Whether a write of `table` raises none of the versions (pages, website objects, remembered carts): such a
+ * statement may run as raw SQL, past this plugin (kept-queries.ts).
+ */
+export const raisesNoVersion = (table: string) =>
+  !onPages(table) && !SITE_FACTS.has(table) && !changesCarts(table);
 
 /**
  * A version number of everything public pages are made of, raised by every statement that writes

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
-import { onPages } from './content-changes.js';
+import { raisesNoVersion, tableWritten } from './content-changes.js';
 import type { Database } from './schema.js';
 
 /*
@@ -9,8 +9,8 @@ import type { Database } from './schema.js';
  * (for an insert: table, columns, number of rows) on each database kind, and the later ones only put in
  * their values.
  *
- * Only for tables no public page shows: the kept text runs as a raw statement, which Kysely's plugins do not
- * look at, so it raises no content version (content-changes.ts); `compiledInsert` refuses other tables.
+ * Only for reads and for tables whose writes raise no version (content-changes.ts): the kept text runs as a
+ * raw statement, which Kysely's plugins do not look at; other tables are refused.
  */
 
 type TableName = keyof Database & string;
@@ -68,7 +68,7 @@ export function compiledInsert<T extends TableName>(
   rows: readonly Insertable<Database[T]>[],
   skipConflictOn?: readonly string[],
 ): CompiledQuery {
-  if (onPages(table)) throw new Error(`compiledInsert: ${table} shows on pages; insert it through Kysely`);
+  if (!raisesNoVersion(table)) throw new Error(`compiledInsert: ${table} has a version to raise; use Kysely`);
   const viaKysely = () => {
     const insert = db.insertInto(table).values(rows as never);
     return (
@@ -120,31 +120,35 @@ export async function insertRows<T extends TableName>(
   await db.executeQuery(compiledInsert(db, table, rows, skipConflictOn));
 }
 
-/** A compiled read: its SQL text, and for each parameter the caller's value it takes or a fixed one. */
-interface KeptRead {
+/** A compiled statement: its SQL text, and for each parameter the caller's value it takes or a fixed one. */
+interface KeptQuery {
   sql: string;
   slots: Array<number | { fixed: unknown }>;
 }
 
-const PLACEHOLDER = '\u0000kept-read:';
+const PLACEHOLDER = '\u0000kept-query:';
 
 /**
- * A SELECT whose SQL text Kysely compiles once per database kind; later calls only put in their values.
+ * A statement whose SQL text Kysely compiles once per database kind; later calls only put in their values.
  * `build` writes the query with the values it is given: at the first call per database kind they are
  * placeholders, found again among the compiled parameters (a query that uses one in a way that is not a
- * plain parameter is compiled every time). For the reads every checkout makes (its cart and entries).
+ * plain parameter is compiled every time). A read, or a write of a table that raises no version
+ * (content-changes.ts); anything else is refused. For what every checkout runs (its cart and entries, the
+ * next order number).
  */
-export function keptRead<P extends unknown[]>(
+export function keptQuery<P extends unknown[]>(
   build: (db: Kysely<Database>, ...values: P) => { compile(): CompiledQuery },
 ): (db: Kysely<Database>, ...values: P) => CompiledQuery {
-  const byAdapter = new WeakMap<object, KeptRead | null>();
+  const byAdapter = new WeakMap<object, KeptQuery | null>();
   return (db, ...values) => {
     const adapter = db.getExecutor().adapter;
     let kept = byAdapter.get(adapter);
     if (kept === undefined) {
       const placeholders = values.map((_, i) => `${PLACEHOLDER}${i}`) as P;
       const compiled = build(db, ...placeholders).compile();
-      if (compiled.query.kind !== 'SelectQueryNode') throw new Error('keptRead is for SELECTs only');
+      const table = tableWritten(compiled.query);
+      if (table !== null && (table === undefined || !raisesNoVersion(table)))
+        throw new Error('keptQuery: this statement has a version to raise; run it through Kysely');
       const slots = compiled.parameters.map((value) =>
         typeof value === 'string' && value.startsWith(PLACEHOLDER)
           ? Number(value.slice(PLACEHOLDER.length))

@@ -2,7 +2,7 @@ import { type ColumnType, type Generated, type Kysely, type Selectable, sql } fr
 import { atomically } from './atomically.js';
 import { newId } from './ids.js';
 import { fromFlag, fromJson, toFlag, toJson } from './json-column.js';
-import { insertRows } from './kept-queries.js';
+import { insertRows, keptQuery } from './kept-queries.js';
 import type { Database, OrderItemsTable, OrdersTable } from './schema.js';
 import { isUniqueViolation } from './storage-error.js';
 
@@ -199,6 +199,17 @@ function toOrder(row: Selectable<OrdersTable>, items: Selectable<OrderItemsTable
   return order;
 }
 
+/** The website's next order number, taken in the order's transaction (kept-queries.ts: every checkout's). */
+const nextOrderNumber = keptQuery((db, websiteId: string) =>
+  db
+    .insertInto('website_sequences')
+    .values({ website_id: websiteId, name: 'order_number', next_value: 1001 })
+    .onConflict((oc) =>
+      oc.columns(['website_id', 'name']).doUpdateSet({ next_value: sql`website_sequences.next_value + 1` }),
+    )
+    .returning('next_value'),
+);
+
 export function orderRepository(db: Kysely<Database>): OrderRepository {
   const load = async (
     from: Kysely<Database>,
@@ -264,16 +275,10 @@ export function orderRepository(db: Kysely<Database>): OrderRepository {
           .executeTakeFirst();
         if (!variant || !fromFlag(variant.unlimited)) throw new OutOfStock(variantId);
       }
-      const counter = await tx
-        .insertInto('website_sequences')
-        .values({ website_id: websiteId, name: 'order_number', next_value: 1001 })
-        .onConflict((oc) =>
-          oc
-            .columns(['website_id', 'name'])
-            .doUpdateSet({ next_value: sql`website_sequences.next_value + 1` }),
-        )
-        .returning('next_value')
-        .executeTakeFirstOrThrow();
+      const [counter] = (await tx.executeQuery(nextOrderNumber(tx, websiteId))).rows as {
+        next_value: number;
+      }[];
+      if (!counter) throw new Error('no order number');
       const orderRow = {
         website_id: websiteId,
         id: orderId,
