@@ -181,21 +181,49 @@ export function formatMoney(
   if (options?.freeIfZero && options.freeLabel?.trim() && Math.round(minor) === 0) return options.freeLabel;
   const digits = currencyFractionDigits(currency);
   const amount = minorToDecimalString(minor, currency);
-  const settings: Intl.NumberFormatOptions = {
-    style: 'currency',
-    currency,
-    currencyDisplay: options?.currencyDisplay ?? 'symbol',
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  };
-  for (const tag of [locale, 'en-US']) {
+  const display = options?.currencyDisplay ?? 'symbol';
+  const format = moneyFormat(locale, currency, display) ?? moneyFormat('en-US', currency, display);
+  if (format) {
     try {
-      return cachedAmountFormat(tag, settings).format(minor / 10 ** digits, amount);
+      return format.format(minor / 10 ** digits, amount);
     } catch {
-      // Unknown locale or currency: try the next fallback.
+      // A value Intl refuses: written plainly below.
     }
   }
   return `${amount} ${currency}`;
+}
+
+/**
+ * The currency format of a locale, currency and display, kept by those three: formatMoney runs for every
+ * amount of every cart answer, page and mail, and a key made from the Intl options object (as
+ * cachedAmountFormat makes it) cost each call more than the formatting itself (bench/cart). Null when Intl
+ * knows the locale or currency not.
+ */
+const moneyFormats = new Map<string, AmountFormat | null>();
+function moneyFormat(
+  locale: string,
+  currency: string,
+  display: NonNullable<MoneyFormatOptions['currencyDisplay']>,
+): AmountFormat | null {
+  const key = `${locale}|${currency}|${display}`;
+  let format = moneyFormats.get(key);
+  if (format === undefined) {
+    const digits = currencyFractionDigits(currency);
+    try {
+      format = cachedAmountFormat(locale, {
+        style: 'currency',
+        currency,
+        currencyDisplay: display,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+    } catch {
+      format = null;
+    }
+    if (moneyFormats.size >= 200) moneyFormats.clear();
+    moneyFormats.set(key, format);
+  }
+  return format;
 }
 
 /**
