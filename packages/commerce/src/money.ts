@@ -90,8 +90,17 @@ export function minorToDecimalString(minor: number, currency: string): string {
   const digits = currencyFractionDigits(currency);
   const whole = Number.isFinite(minor) ? Math.round(minor) : 0;
   const negative = whole < 0;
-  const text = String(Math.abs(whole)).padStart(digits + 1, '0');
-  const body = digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+  const abs = Math.abs(whole);
+  let body: string;
+  if (digits === 0) body = String(abs);
+  else if (digits === 2 && abs <= Number.MAX_SAFE_INTEGER) {
+    // The common case by arithmetic: every cart answer writes a dozen amounts (bench/cart).
+    const cents = abs % 100;
+    body = `${(abs - cents) / 100}.${cents < 10 ? '0' : ''}${cents}`;
+  } else {
+    const text = String(abs).padStart(digits + 1, '0');
+    body = `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+  }
   return negative ? `-${body}` : body;
 }
 
