@@ -198,7 +198,7 @@ export class ContentChanges {
     return {
       transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => {
         const table = tableWritten(args.node);
-        if (table !== null && (onPages(table) || SITE_FACTS.has(table as string))) {
+        if (table === undefined || (table !== null && (onPages(table) || SITE_FACTS.has(table)))) {
           writes.set(args.queryId, table);
           this.bump(table);
         }

@@ -256,8 +256,8 @@ export class CheckoutService {
         [...this.providersFor(website), ...(extras.hostedProviders ?? [])],
         extras.shopUrl,
       ),
-      rememberedOrderRecipients(website, this.storage),
-      orderListenersOf(website, this.storage),
+      rememberedOrderRecipients(this.storage, website),
+      orderListenersOf(this.storage, website),
     ]);
     const payment = await provider.authorize({
       amountMinor: dueMinor,

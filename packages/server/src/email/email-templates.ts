@@ -8,11 +8,7 @@ import { type MailBlock, paragraphBlocks, queuedHtml } from './mail-content.js';
  * from a visitor or owner is escaped before it goes into either.
  */
 
-export const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
+export { escapeHtml } from './mail-content.js';
 
 /**
  * A mail of paragraphs and one button in the shop's layout: what every simple mail (account, invitation,

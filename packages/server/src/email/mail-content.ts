@@ -117,8 +117,8 @@ const HTML_ENTITIES: Record<string, string> = {
 };
 const HTML_SPECIAL = /[&<>"']/;
 const HTML_SPECIALS = /[&<>"']/g;
-/** The title and the language: most have nothing to escape, and are answered as they are. */
-const escapeHtml = (value: string) =>
+/** Text for HTML (content or an attribute); text with nothing to escape is answered as it is. */
+export const escapeHtml = (value: string) =>
   HTML_SPECIAL.test(value) ? value.replace(HTML_SPECIALS, (c) => HTML_ENTITIES[c] as string) : value;
 
 /**

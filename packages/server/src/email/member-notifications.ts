@@ -78,7 +78,7 @@ export async function newOrderRecipients(storage: Storage, website: Website): Pr
  * some 60 µs of CPU (bench/cart/profile-checkout.mjs).
  */
 export const rememberedOrderRecipients = keptWithWebsite(
-  (website: Website, storage: Storage): Promise<readonly string[]> => newOrderRecipients(storage, website),
+  (storage, website): Promise<readonly string[]> => newOrderRecipients(storage, website),
 );
 
 /** 'YYYY-MM-DD' of a wall-clock day. */

@@ -78,9 +78,7 @@ function shippingCostText(rate: ZoneRate, currency: string, locale: string): str
  * and after its look-up time, so the answer is as fresh as the website itself; stock moving (every order)
  * keeps it. Without this every checkout read all of the shop's products again.
  */
-const siteUsageOf = keptWithWebsite((website: Website, storage: Storage) =>
-  storage.legal.siteUsage(website.id, 'newsletter'),
-);
+const siteUsageOf = keptWithWebsite((storage, website) => storage.legal.siteUsage(website.id, 'newsletter'));
 
 /** What the site really uses, read from its settings, products and payment providers. */
 export async function legalFactsOf(
@@ -90,7 +88,7 @@ export async function legalFactsOf(
   siteUrl: string,
 ): Promise<LegalFacts> {
   const settings = website.settings as Record<string, unknown>;
-  const usage = await siteUsageOf(website, storage);
+  const usage = await siteUsageOf(storage, website);
   const types = new Set(usage.productTypes);
   const zones = effectiveShippingZones({
     ...(Array.isArray(settings.shippingZones)

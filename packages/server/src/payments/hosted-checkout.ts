@@ -93,10 +93,13 @@ export class HostedPayments {
    * relayed, on another instance) and for at most `websiteCacheMs`, so what is remembered with it is never
    * older than the website the request runs on.
    */
-  readonly #settingsOf = keptWithWebsite(
-    (website: Website): Promise<PaymentProviderSettings[]> =>
-      this.storage.payments.listProviderSettings(website.id),
+  readonly #keptSettings = keptWithWebsite(
+    (storage, website): Promise<PaymentProviderSettings[]> =>
+      storage.payments.listProviderSettings(website.id),
   );
+  #settingsOf(website: Website): Promise<PaymentProviderSettings[]> {
+    return this.#keptSettings(this.storage, website);
+  }
 
   /**
    * The connected providers a shopper of this website may choose. Keys in test mode (sandbox, sk_test_)

@@ -1,4 +1,4 @@
-import type { Item, Order, Storage, Website } from '@baukasten/storage';
+import type { Item, Order, Storage } from '@baukasten/storage';
 import { orderSummaryView } from '../admin/orders/order-views.js';
 import { enqueueLowStockNotice } from '../email/owner-notifications.js';
 import { keptWithWebsite } from '../kept-with-website.js';
@@ -64,15 +64,13 @@ export interface OrderListeners {
  * renews the object: ContentChanges' SITE_FACTS). The two reads and the event body nobody wanted cost each
  * checkout some 60 µs of CPU.
  */
-export const orderListenersOf = keptWithWebsite(
-  async (website: Website, storage: Storage): Promise<OrderListeners> => {
-    const [subscriptions, thresholds] = await Promise.all([
-      storage.webhooks.listSubscriptions(website.id),
-      storage.stockAlerts.all(website.id),
-    ]);
-    return { events: new Set(subscriptions.flatMap((s) => s.events)), thresholds };
-  },
-);
+export const orderListenersOf = keptWithWebsite(async (storage, website): Promise<OrderListeners> => {
+  const [subscriptions, thresholds] = await Promise.all([
+    storage.webhooks.listSubscriptions(website.id),
+    storage.stockAlerts.all(website.id),
+  ]);
+  return { events: new Set(subscriptions.flatMap((s) => s.events)), thresholds };
+});
 
 /** `listeners`: when the caller knows them, an event nobody subscribed to is skipped without a read. */
 export const emitOrderEvent = async (
