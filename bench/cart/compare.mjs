@@ -66,7 +66,9 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
     // The parent asks for this server's CPU time around each run: CPU per request swings less than req/s on
     // a shared machine, and counts what the server spends (collector threads included), not what it waits.
     if (message === 'cpu') {
-      process.send({ cpu: process.cpuUsage() });
+      // The event loop's busy time besides: the main thread's share of that CPU (the rest is the collector's
+      // helper threads and the like).
+      process.send({ cpu: process.cpuUsage(), busyMs: performance.eventLoopUtilization().active });
       return;
     }
     if (message !== 'stop') return;
@@ -121,13 +123,13 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
       server.child.send('stop');
     });
 
-  /** The server's CPU µs (user + system) so far. */
+  /** The server's CPU µs (user + system) so far, and its main thread's busy µs. */
   const cpuOf = (server) =>
     new Promise((done) => {
       const answer = (message) => {
         if (!message?.cpu) return;
         server.child.off('message', answer);
-        done(message.cpu.user + message.cpu.system);
+        done({ cpu: message.cpu.user + message.cpu.system, busy: message.busyMs * 1000 });
       };
       server.child.on('message', answer);
       server.child.send('cpu');
@@ -180,8 +182,14 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
         client.setHeaders(headers(server, carts[next++ % carts.length]));
       },
     });
-    const cpu = (await cpuOf(server)) - cpuAt;
-    return { rps: result.requests.average, non2xx: result.non2xx, cpuPer: cpu / result.requests.total };
+    const cpuTo = await cpuOf(server);
+    const n = result.requests.total;
+    return {
+      rps: result.requests.average,
+      non2xx: result.non2xx,
+      cpuPer: (cpuTo.cpu - cpuAt.cpu) / n,
+      busyPer: (cpuTo.busy - cpuAt.busy) / n,
+    };
   };
   const checkoutRun = async (server) => {
     const carts = await cartsFor(server, checkouts);
@@ -220,8 +228,13 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
     );
     const elapsed = Number(process.hrtime.bigint() - began) / 1e9;
     agent.destroy();
-    const cpu = (await cpuOf(server)) - cpuAt;
-    return { rps: carts.length / elapsed, non2xx, cpuPer: cpu / carts.length };
+    const cpuTo = await cpuOf(server);
+    return {
+      rps: carts.length / elapsed,
+      non2xx,
+      cpuPer: (cpuTo.cpu - cpuAt.cpu) / carts.length,
+      busyPer: (cpuTo.busy - cpuAt.busy) / carts.length,
+    };
   };
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const pct = (x) => `${(100 * x).toFixed(1)} %`;
@@ -261,7 +274,9 @@ if (process.env.BAUKASTEN_COMPARE_CHILD) {
           `  round ${round + 1}: add-to-cart ${Math.round(add.before.rps)} -> ${Math.round(add.after.rps)} req/s (${pct(addRatios.at(-1))}), ` +
             `checkout ${Math.round(checkout.before.rps)} -> ${Math.round(checkout.after.rps)} req/s (${pct(checkoutRatios.at(-1))}); ` +
             `server CPU µs per add ${Math.round(add.before.cpuPer)} -> ${Math.round(add.after.cpuPer)}, ` +
-            `per checkout ${Math.round(checkout.before.cpuPer)} -> ${Math.round(checkout.after.cpuPer)}` +
+            `per checkout ${Math.round(checkout.before.cpuPer)} -> ${Math.round(checkout.after.cpuPer)}; ` +
+            `main thread busy µs per add ${Math.round(add.before.busyPer)} -> ${Math.round(add.after.busyPer)}, ` +
+            `per checkout ${Math.round(checkout.before.busyPer)} -> ${Math.round(checkout.after.busyPer)}` +
             (non2xx ? `, non-2xx ${non2xx}` : ''),
         );
       }

@@ -20,6 +20,18 @@ export const WHAT_IFS = {
     from: "database.pragma('busy_timeout = 5000');",
     to: "database.pragma('busy_timeout = 5000'); database.pragma('synchronous = NORMAL');",
   },
+  // What a card checkout's parts cost (profile-checkout.mjs --card --what-if ...): the started payment not
+  // recorded after Stripe answered, or Stripe not called at all (a made-up session). Both break payments.
+  'no-started-write': {
+    file: 'packages/server/src/payments/settle-payment.ts',
+    from: 'const payment = await storage.payments.recordStarted(',
+    to: 'const payment = {}; if (Math.random() > 2) await storage.payments.recordStarted(',
+  },
+  'no-stripe-call': {
+    file: 'packages/server/src/payments/settle-payment.ts',
+    from: 'const started = await gateway.startPayment(input);',
+    to: "const started = { providerPaymentId: 'cs_' + Math.random(), redirectUrl: 'https://checkout.example/x' };",
+  },
   // The host -> website lookup remembered for 5 s per process instead of 2 queries per request.
   'host-cache': {
     file: 'packages/server/src/app.ts',

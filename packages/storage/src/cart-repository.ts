@@ -72,6 +72,17 @@ export interface AddBasis {
   item: Item | undefined;
   /** The open cart with its entries and version; undefined when it is missing or was bought. */
   cart: StoredCart | undefined;
+  /**
+   * SQLite, when both came from memory: when they were remembered. The write checks under the file's lock
+   * that nothing wrote the item's rows since (CartAddition.readAt) and decides again otherwise.
+   */
+  readAt?: RememberedAt;
+}
+
+/** When an AddBasis was remembered: SQLite's data version (other processes) and this process's writes. */
+export interface RememberedAt {
+  readonly dataVersion: number;
+  readonly writes: number;
 }
 
 /**
@@ -91,6 +102,8 @@ export interface CartAddition {
   /** The cart's totals and data after the add. */
   totals: StoredCartTotals;
   data: Record<string, unknown>;
+  /** AddBasis.readAt, handed back unchanged. */
+  readAt?: RememberedAt;
 }
 
 export interface CartRepository {
@@ -197,6 +210,7 @@ const SQLITE_VARIANTS =
 const SQLITE_OPEN_CART = 'select * from "carts" where "website_id" = ? and "id" = ? and "is_purchased" = 0';
 const SQLITE_ENTRIES =
   'select * from "cart_entries" where "website_id" = ? and "cart_id" = ? order by "position", "id"';
+// The variant as read, for a decision whose basis no memory vouches for (CartAddition.readAt).
 const VARIANT_AS_READ = `exists (select 1 from "product_variants" where "website_id" = ? and "id" = ? and "sku" = ?
   and "qty_in_stock" = ? and "unlimited" = ? and "price_minor" = ? and "sale_price_minor" = ? and "on_sale" = ?)`;
 const variantAsRead = (websiteId: string, v: Variant) => [
@@ -218,6 +232,11 @@ const INSERT_CART_IF = `insert into "carts" ("website_id", "id", "order_id", "is
 const UPDATE_CART_IF = `update "carts" set "subtotal_minor" = ?, "tax_minor" = ?, "shipping_cost_minor" = ?,
   "discount_minor" = ?, "grand_total_minor" = ?, "data" = ?, "updated_at" = ?, "version" = "version" + 1
   where "website_id" = ? and "id" = ? and "version" = ? and "is_purchased" = 0 and ${VARIANT_AS_READ}`;
+// The same writes for a basis remembered and still provably unchanged: the variant needs no second look.
+const INSERT_CART = INSERT_CART_IF.slice(0, INSERT_CART_IF.indexOf(' where '));
+const UPDATE_CART = UPDATE_CART_IF.slice(0, UPDATE_CART_IF.indexOf(' and "is_purchased" = 0 and ')).concat(
+  ' and "is_purchased" = 0',
+);
 const UPDATE_QUANTITY = 'update "cart_entries" set "quantity" = ? where "website_id" = ? and "id" = ?';
 const INSERT_ENTRY = `insert into "cart_entries" ("website_id", "id", "cart_id", "item_id", "variant_id", "sku",
   "quantity", "chosen_variant", "additional_fields", "subscription_option_id", "purchase_price_minor", "position",
@@ -229,7 +248,7 @@ interface WrittenAddition {
   entry: StoredCartEntry;
   created: boolean;
   dataText: string;
-  /** The cart's statement (conditional) and its parameters. */
+  /** The cart's statement (on the cart's version, and the variant as read unless vouched) and its parameters. */
   cartStatement: string;
   cartParams: unknown[];
   /** The entry's statement and its parameters (INSERT_ENTRY or UPDATE_QUANTITY). */
@@ -256,8 +275,11 @@ const dataTexts = new (class {
   }
 })();
 
-/** Turns a decided add into the rows and statements that store it; no rule is applied here. */
-function written(websiteId: string, addition: CartAddition): WrittenAddition {
+/**
+ * Turns a decided add into the rows and statements that store it; no rule is applied here. `vouched`: the
+ * basis came from memory that the writer checks is still unchanged, so the variant is not looked at again.
+ */
+function written(websiteId: string, addition: CartAddition, vouched = false): WrittenAddition {
   const now = Date.now();
   const before = addition.cart;
   const entries = before?.entries ?? [];
@@ -295,7 +317,7 @@ function written(websiteId: string, addition: CartAddition): WrittenAddition {
     totals.discountMinor,
     totals.grandTotalMinor,
   ];
-  const variant = variantAsRead(websiteId, addition.variant);
+  const variant = vouched ? [] : variantAsRead(websiteId, addition.variant);
   const cart: StoredCart = before
     ? { ...before, ...totals, data, entries: after, updatedAt: now, version: before.version + 1 }
     : {
@@ -317,11 +339,11 @@ function written(websiteId: string, addition: CartAddition): WrittenAddition {
     dataText,
     ...(before
       ? {
-          cartStatement: UPDATE_CART_IF,
+          cartStatement: vouched ? UPDATE_CART : UPDATE_CART_IF,
           cartParams: [...sums, dataText, now, websiteId, cart.id, before.version, ...variant],
         }
       : {
-          cartStatement: INSERT_CART_IF,
+          cartStatement: vouched ? INSERT_CART : INSERT_CART_IF,
           cartParams: [websiteId, cart.id, cart.currency, dataText, ...sums, now, now, ...variant],
         }),
     // A merge writes the quantity alone, so the other columns are only encoded for a new entry.
@@ -532,13 +554,15 @@ export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): C
       const item = isKey(itemId) ? itemId : '';
       if (groupCommit && !db.isTransaction) {
         // Both remembered and provably unchanged: answered without a statement or the connection lock.
+        // Whether another process wrote the file since is asked by the write, under the lock it takes anyway:
+        // reading SQLite's data_version here took the file's shared lock per turn (3 % of an add, issue #19).
         if (!fresh && sqliteAdds && item) {
-          const dataVersion = groupCommit.dataVersionNow();
-          const known = sqliteAdds.items.get(`${websiteId}/${item}`, dataVersion);
-          const open = cart ? sqliteAdds.carts.get(`${websiteId}/${cart}`, dataVersion) : undefined;
-          if (known && (!cart || open)) {
-            if (open) dataTexts.set(open.cart, open.dataText);
-            return Promise.resolve({ item: known, cart: open?.cart });
+          const known = sqliteAdds.items.peek(`${websiteId}/${item}`);
+          const open = cart ? sqliteAdds.carts.peek(`${websiteId}/${cart}`) : undefined;
+          if (known && (!cart || open?.dataVersion === known.dataVersion)) {
+            if (open) dataTexts.set(open.value.cart, open.value.dataText);
+            const readAt = { dataVersion: known.dataVersion, writes: known.version };
+            return Promise.resolve({ item: known.value, cart: open?.value.cart, readAt });
           }
         }
         // Else the reads that arrive together share the connection lock.
@@ -554,10 +578,20 @@ export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): C
     // Not async: the group commit's promise is handed back as it is, without another wrapper per add.
     writeAddition(websiteId, addition) {
       if (!isKey(websiteId)) return Promise.reject(new Error('writeAddition needs a website id'));
-      const w = written(websiteId, addition);
+      const { readAt } = addition;
+      const sqliteGroup = groupCommit && !db.isTransaction ? groupCommit : undefined;
+      const w = written(websiteId, addition, sqliteGroup !== undefined && readAt !== undefined);
       const answer = { cart: w.cart, entry: w.entry, created: w.created };
-      if (groupCommit && !db.isTransaction) {
-        return groupCommit.write((run) => {
+      if (sqliteGroup) {
+        return sqliteGroup.write((run) => {
+          // Decided on memories: they hold only if neither another process (SQLite's data_version) nor this
+          // one (through Kysely) wrote the item's rows since; else decided again on a fresh read.
+          if (
+            readAt !== undefined &&
+            (readAt.dataVersion !== run.dataVersion || !sqliteAdds!.items.unchangedSince(readAt.writes))
+          ) {
+            return undefined;
+          }
           // The cart goes first: when its conditions fail, nothing was written and the add is refused alone.
           if (run.run(w.cartStatement, ...w.cartParams) === 0) return undefined;
           run.run(w.entryStatement, ...w.entryParams);

@@ -21,6 +21,23 @@ export class Remembered<T> {
     return undefined;
   }
 
+  /**
+   * The value while this process wrote nothing it depends on, with the data version it was remembered at:
+   * for a caller that checks that version later, where it takes the file's lock anyway (a group commit).
+   */
+  peek(key: string): { value: T; dataVersion: number; version: number } | undefined {
+    const hit = this.#values.get(key);
+    if (!hit) return undefined;
+    if (hit.version === this.writesOf()) return hit;
+    this.#values.delete(key);
+    return undefined;
+  }
+
+  /** True while this process wrote nothing the values depend on since `version` (peek's). */
+  unchangedSince(version: number): boolean {
+    return this.writesOf() === version;
+  }
+
   /** Call in the same synchronous stretch as the read or the commit, so no write can come between. */
   set(key: string, value: T, dataVersion: number) {
     if (this.#values.size >= this.max) this.#values.clear();

@@ -48,8 +48,9 @@ const MAX_PER_CHAIN = 32;
  * touched to the WAL and syncs it: measured, about a third of a checkout's time on SQLite. A transaction that
  * starts while an earlier one's COMMIT is still pending joins it: the first runs BEGIN IMMEDIATE, each runs in
  * a savepoint of its own (a failure rolls back that one alone), and the one COMMIT comes when the event loop
- * has taken in what was ready (setImmediate), after at most MAX_PER_CHAIN of them, or before the add group
- * commit takes the connection.
+ * has taken in what was ready (setImmediate), after at most MAX_PER_CHAIN of them, or before other work takes
+ * the connection `exclusively`. The group commit's writes (adds, started payments) join an open chain instead,
+ * in a savepoint of their own (`joiningChain`), and are answered after its COMMIT too.
  * - `chained` answers each transaction only after that COMMIT returned, and a failed COMMIT fails all of them:
  *   an answered transaction is as durable as before. Every transaction of ours goes through it; Kysely's
  *   migrator, which does not, runs alone at start-up and `migrate` settles the chain after it.
@@ -194,6 +195,23 @@ class ImmediateTransactionDriver extends SqliteDriver {
     }
   }
 
+  /**
+   * Like `exclusively`, but an open chain stays open: `work` runs inside its transaction (in a savepoint of
+   * its own) and gets the chain's commit to answer after; undefined when no chain is open, so `work` commits
+   * itself. The group commit's writes share the checkouts' COMMIT this way instead of forcing one more.
+   */
+  async joiningChain<T>(work: (chainCommitted: Promise<void> | undefined) => T): Promise<T> {
+    await this.acquireConnection();
+    try {
+      const chain = this.#chain;
+      // Every member released the connection with its COMMIT scheduled; this only makes sure of it.
+      if (chain) this.#scheduleCommit(chain);
+      return work(chain?.committed);
+    } finally {
+      await this.releaseConnection();
+    }
+  }
+
   override async destroy(): Promise<void> {
     this.#commitChain();
     await super.destroy();
@@ -247,6 +265,12 @@ export class BaukastenSqliteDialect extends SqliteDialect {
   exclusively<T>(work: () => T): Promise<T> {
     if (!this.#driver) return Promise.reject(new Error('the dialect has no driver before Kysely starts'));
     return this.#driver.exclusively(work);
+  }
+
+  /** `exclusively`, inside the open chain if there is one (the driver's `joiningChain`). */
+  joiningChain<T>(work: (chainCommitted: Promise<void> | undefined) => T): Promise<T> {
+    if (!this.#driver) return Promise.reject(new Error('the dialect has no driver before Kysely starts'));
+    return this.#driver.joiningChain(work);
   }
 
   /** Commits whatever chain is open (after migrating: the schema is stored before `migrate` returns). */

@@ -5,7 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Database } from './schema.js';
-import { BaukastenSqliteDialect } from './sqlite-dialect.js';
+import { BaukastenSqliteDialect, chained } from './sqlite-dialect.js';
 import { SqliteGroupCommit } from './sqlite-group-commit.js';
 
 /*
@@ -19,13 +19,17 @@ let executed: string[];
 let group: SqliteGroupCommit;
 
 beforeEach(() => {
+  executed = [];
   dir = mkdtempSync(join(tmpdir(), 'baukasten-group-'));
   database = new SqliteDatabase(join(dir, 'group.sqlite'));
   database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
   database.exec('create table notes (id text primary key, body text not null)');
-  const dialect = new BaukastenSqliteDialect({ database });
+  database.exec('create table note_links (id text primary key, note_id text references notes (id))');
+  // The chains' COMMITs (sqlite-dialect.ts) are counted with the group's own statements.
+  const dialect = new BaukastenSqliteDialect({ database }, (statement) => executed.push(statement));
   db = new Kysely<Database>({ dialect });
-  executed = [];
+  dialect.serve(db as Kysely<never>);
   group = new SqliteGroupCommit(dialect, database, (statement) => executed.push(statement));
 });
 afterEach(async () => {
@@ -151,4 +155,54 @@ it('runs after-commit work only for writes that committed, after the commit and 
   seen.length = 0;
   await Promise.allSettled([note('c'), group.write((run) => run.run('rollback'))]);
   expect(seen).toEqual([]);
+});
+
+// Chained transactions (the checkouts) and group writes (adds, started payments) arriving together.
+const chainedNote = (id: string) =>
+  chained(db, (trx) => sql`insert into notes (id, body) values (${id}, 'chained')`.execute(trx));
+
+it('writes that arrive while chained transactions wait for their COMMIT share it, and are answered after it', async () => {
+  const committed: string[] = [];
+  const seen = (what: string) => () => committed.push(`${what} answered, ${stored().length} stored`);
+  await Promise.all([
+    chainedNote('t').then(seen('transaction')),
+    group.write(insert('a')).then(seen('write')),
+    chainedNote('u').then(seen('transaction')),
+  ]);
+  expect(stored()).toEqual(['a', 't', 'u']);
+  // One COMMIT for all three; nobody answered before it.
+  expect(executed.filter((s) => s === 'commit')).toHaveLength(1);
+  expect(committed).toEqual(expect.arrayContaining(['write answered, 3 stored']));
+  expect(committed.every((c) => c.endsWith('3 stored'))).toBe(true);
+});
+
+it('a shared COMMIT that fails fails the group writes that joined it too, and stores nothing', async () => {
+  const outcomes = await Promise.allSettled([
+    // A foreign key checked only at COMMIT: the COMMIT the chain and the group share fails.
+    chained(db, async (trx) => {
+      await sql`pragma defer_foreign_keys = on`.execute(trx);
+      await sql`insert into note_links (id, note_id) values ('l', 'nobody')`.execute(trx);
+    }),
+    group.write(insert('a')),
+  ]);
+  expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+  expect(stored()).toEqual([]);
+  expect(database.inTransaction).toBe(false);
+  // Both go on afresh.
+  await Promise.all([chainedNote('t'), group.write(insert('b'))]);
+  expect(stored()).toEqual(['b', 't']);
+});
+
+it('a group write that fails inside a chain is undone alone: the chained transactions and the other writes are stored', async () => {
+  const outcomes = await Promise.allSettled([
+    chainedNote('t'),
+    group.write((run) => {
+      insert('x')(run);
+      throw new Error('refused after writing');
+    }),
+    group.write(insert('a')),
+  ]);
+  expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  expect(stored()).toEqual(['a', 't']);
+  expect(executed.filter((s) => s === 'commit')).toHaveLength(1);
 });

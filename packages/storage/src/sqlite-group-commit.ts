@@ -105,24 +105,6 @@ export class SqliteGroupCommit {
     });
   }
 
-  /**
-   * SQLite's data_version now, without the connection lock: it only counts other connections' commits, so
-   * reading it in the middle of another request's transaction on this connection is harmless. For memories
-   * that need no row read (cart-repository.ts).
-   * Read once per turn of the event loop and shared by the adds of that turn, as one group commit shares it:
-   * the pragma takes the file's shared lock and cost add-to-cart 8 % of its time when read per add (issue #19).
-   */
-  dataVersionNow(): number {
-    if (this.#dataVersionOfTurn === undefined) {
-      this.#dataVersionOfTurn = this.#statement('pragma data_version').pluck().get() as number;
-      setImmediate(() => {
-        this.#dataVersionOfTurn = undefined;
-      });
-    }
-    return this.#dataVersionOfTurn;
-  }
-  #dataVersionOfTurn: number | undefined;
-
   #schedule() {
     if (this.#scheduled || this.#queue.length === 0) return;
     this.#scheduled = true;
@@ -131,7 +113,7 @@ export class SqliteGroupCommit {
       const jobs = this.#queue.splice(0, MAX_PER_COMMIT);
       this.#schedule();
       this.dialect
-        .exclusively(() => this.#commit(jobs))
+        .joiningChain((chainCommitted) => this.#commit(jobs, chainCommitted))
         .catch((error: unknown) => {
           for (const job of jobs) job.reject(error);
         });
@@ -184,36 +166,59 @@ export class SqliteGroupCommit {
   };
   #afterCommit: Array<() => void> = [];
 
-  #begin() {
-    this.#run.run('begin immediate');
+  /**
+   * Inside an open chain of transactions (sqlite-dialect.ts) the group is a savepoint of that transaction and
+   * shares its COMMIT; otherwise it is a transaction of its own.
+   */
+  #begin(ownTransaction: boolean) {
+    this.#run.run(ownTransaction ? 'begin immediate' : 'savepoint group_commit');
     this.#run.dataVersion = this.#statement('pragma data_version').pluck().get() as number;
   }
 
-  #commit(jobs: Job[]) {
+  #undo(ownTransaction: boolean) {
+    if (ownTransaction) {
+      this.#run.run('rollback');
+      return;
+    }
+    this.#run.run('rollback to group_commit');
+    this.#run.run('release group_commit');
+  }
+
+  /** `chainCommitted`: the open chain's COMMIT, which this group joins and answers after. */
+  #commit(jobs: Job[], chainCommitted: Promise<void> | undefined) {
+    const own = chainCommitted === undefined;
     let pass: Pass | undefined;
-    this.#begin();
+    this.#begin(own);
     try {
       pass = this.#runJobs(jobs, false);
       if (pass === undefined) {
         // A write threw after it had written: only a savepoint can undo it alone. The group has not
         // committed and nobody was answered, so it starts over, this time with a savepoint per write.
-        this.#run.run('rollback');
-        this.#begin();
+        this.#undo(own);
+        this.#begin(own);
         pass = this.#runJobs(jobs, true)!;
       }
-      this.#run.run('commit');
+      this.#run.run(own ? 'commit' : 'release group_commit');
     } catch (error) {
-      if (this.database.inTransaction) this.#run.run('rollback');
+      if (this.database.inTransaction) this.#undo(own);
       throw error;
     } finally {
       this.#afterCommit = [];
     }
-    for (const fn of pass.committed) fn();
-    jobs.forEach((job, i) => {
-      const outcome = pass.outcomes[i]!;
-      if (outcome.ok) job.resolve(outcome.value);
-      else job.reject(outcome.error);
-    });
+    const done = pass;
+    const answer = () => {
+      for (const fn of done.committed) fn();
+      jobs.forEach((job, i) => {
+        const outcome = done.outcomes[i]!;
+        if (outcome.ok) job.resolve(outcome.value);
+        else job.reject(outcome.error);
+      });
+    };
+    if (own) answer();
+    else
+      chainCommitted.then(answer, (error: unknown) => {
+        for (const job of jobs) job.reject(error);
+      });
   }
 
   /**

@@ -155,6 +155,7 @@ function decideAddition(
       variant,
       totals: storedTotalsOf(totals),
       data,
+      ...(basis.readAt !== undefined ? { readAt: basis.readAt } : {}),
     },
     totals,
   };
