@@ -39,7 +39,7 @@ export class InMemoryRateLimiter implements RateLimiter {
 
   // Not async: every add-to-cart passes here, and one settled promise is all a caller awaits.
   hit(key: string): Promise<boolean> {
-    return Promise.resolve(this.#tally(key).allowed);
+    return Promise.resolve(this.#counted(key).count <= this.#options.limit);
   }
 
   count(key: string): Promise<RateLimitCount> {
@@ -47,6 +47,18 @@ export class InMemoryRateLimiter implements RateLimiter {
   }
 
   #tally(key: string): RateLimitCount {
+    const window = this.#counted(key);
+    const { limit, windowMs } = this.#options;
+    return {
+      allowed: window.count <= limit,
+      limit,
+      remaining: Math.max(limit - window.count, 0),
+      resetAt: window.startedAt + windowMs,
+    };
+  }
+
+  /** Counts a request in its client's window and answers that window (`hit` needs no more than its count). */
+  #counted(key: string): { startedAt: number; count: number } {
     const now = this.#now();
     let window = this.#windows.get(key);
     if (!window || now - window.startedAt >= this.#options.windowMs) {
@@ -61,13 +73,7 @@ export class InMemoryRateLimiter implements RateLimiter {
       this.#windows.set(key, window);
     }
     window.count += 1;
-    const { limit, windowMs } = this.#options;
-    return {
-      allowed: window.count <= limit,
-      limit,
-      remaining: Math.max(limit - window.count, 0),
-      resetAt: window.startedAt + windowMs,
-    };
+    return window;
   }
 
   #sweep(now: number) {

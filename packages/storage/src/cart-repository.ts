@@ -310,28 +310,31 @@ function written(websiteId: string, addition: CartAddition, vouched = false): Wr
   const { totals, data } = addition;
   const kept = before && data === before.data ? dataTexts.get(before) : undefined;
   const dataText = kept ?? toJson(data);
+  // Field by field rather than spreading the cart read and the totals: this runs on every add.
+  const cart: StoredCart = {
+    id: before ? before.id : newId(now),
+    websiteId,
+    isPurchased: false,
+    currency: before ? before.currency : addition.currency,
+    data,
+    entries: after,
+    subtotalMinor: totals.subtotalMinor,
+    taxMinor: totals.taxMinor,
+    shippingCostMinor: totals.shippingCostMinor,
+    discountMinor: totals.discountMinor,
+    grandTotalMinor: totals.grandTotalMinor,
+    createdAt: before ? before.createdAt : now,
+    updatedAt: now,
+    version: before ? before.version + 1 : 0,
+  };
   const sums = [
-    totals.subtotalMinor,
-    totals.taxMinor,
-    totals.shippingCostMinor,
-    totals.discountMinor,
-    totals.grandTotalMinor,
+    cart.subtotalMinor,
+    cart.taxMinor,
+    cart.shippingCostMinor,
+    cart.discountMinor,
+    cart.grandTotalMinor,
   ];
   const variant = vouched ? [] : variantAsRead(websiteId, addition.variant);
-  const cart: StoredCart = before
-    ? { ...before, ...totals, data, entries: after, updatedAt: now, version: before.version + 1 }
-    : {
-        id: newId(now),
-        websiteId,
-        isPurchased: false,
-        currency: addition.currency,
-        data,
-        entries: after,
-        ...totals,
-        createdAt: now,
-        updatedAt: now,
-        version: 0,
-      };
   return {
     cart,
     entry,

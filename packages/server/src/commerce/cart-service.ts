@@ -118,47 +118,46 @@ function decideAddition(
   }
   const variant = (result.variant as Variant | null) ?? product.variants[0];
   if (!variant) throw fail(400, 'VARIANT_UNAVAILABLE', ADD_TO_CART_MESSAGES.variantUnavailable);
+  // Optional fields are set only when present (no spread of a temporary object: this runs on every add).
   const snapshot: EntrySnapshot = {
     sku: variant.sku,
     attributes: variant.attributes,
     title: item.title,
     productType: product.productType,
-    ...(variant.weightGrams !== undefined ? { weightGrams: variant.weightGrams } : {}),
-    // The VAT class travels with the entry, so the cart's totals need no product read.
-    ...(product.taxClass ? { taxClass: taxClassOf(product.taxClass) } : {}),
-    // The categories too, for discounts limited to some (issue 23).
-    ...(item.categories?.length ? { categories: [...item.categories] } : {}),
   };
+  if (variant.weightGrams !== undefined) snapshot.weightGrams = variant.weightGrams;
+  // The VAT class travels with the entry, so the cart's totals need no product read.
+  if (product.taxClass) snapshot.taxClass = taxClassOf(product.taxClass);
+  // The categories too, for discounts limited to some (issue 23).
+  if (item.categories?.length) snapshot.categories = [...item.categories];
   const entry: NewCartEntry = {
     itemId: item.id,
     variantId: variant.id,
     sku: variant.sku,
     quantity: result.quantity,
     chosenVariant: snapshot,
-    ...(input.additionalFields !== undefined ? { additionalFields: input.additionalFields } : {}),
-    ...(input.subscriptionOptionId !== undefined ? { subscriptionOptionId: input.subscriptionOptionId } : {}),
     // A subscription's renewal keeps the price the shopper agreed to when subscribing (issue #20).
     purchasePriceMinor: lockedPriceMinor ?? priceOf(variant),
   };
+  if (input.additionalFields !== undefined) entry.additionalFields = input.additionalFields;
+  if (input.subscriptionOptionId !== undefined) entry.subscriptionOptionId = input.subscriptionOptionId;
   const placement = placeInCart(entries, entry);
   const after: StoredCartEntry[] = placement.merge
     ? entries.map((e) => (e === placement.merge ? { ...e, quantity: placement.quantity } : e))
     : [...entries, { ...entry, id: '', position: placement.position, createdAt: 0 }];
   const data = ownCartData ?? basis.cart?.data ?? {};
   const totals = totalsOf(website, after, data as CartChoices);
-  return {
-    addition: {
-      cart: basis.cart,
-      currency: website.currency,
-      placement,
-      entry,
-      variant,
-      totals: storedTotalsOf(totals),
-      data,
-      ...(basis.readAt !== undefined ? { readAt: basis.readAt } : {}),
-    },
-    totals,
+  const addition: CartAddition = {
+    cart: basis.cart,
+    currency: website.currency,
+    placement,
+    entry,
+    variant,
+    totals: storedTotalsOf(totals),
+    data,
   };
+  if (basis.readAt !== undefined) addition.readAt = basis.readAt;
+  return { addition, totals };
 }
 
 export class CartService {
@@ -249,7 +248,7 @@ export class CartService {
       );
       const decided = decideAddition(website, basis, input, ownCartData, lockedPriceMinor);
       const written = await this.storage.carts.writeAddition(website.id, decided.addition);
-      if (written) return { ...written, totals: decided.totals };
+      if (written) return { cart: written.cart, entry: written.entry, totals: decided.totals };
     }
     throw fail(409, 'CART_BUSY', commerceMessages.cartBusy);
   }

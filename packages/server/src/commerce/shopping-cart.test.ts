@@ -363,6 +363,9 @@ withTestDatabases((db) => {
       const added = answer.json().newlyAdded.id;
       const entry = read.json().entries.find((e: { id: string }) => e.id === added);
       expect(answer.body).toBe(`{"shoppingCart":${read.body},"newlyAdded":${JSON.stringify(entry)}}`);
+      // Sent as UTF-8 bytes (€, ë): the length a client reads is the length of those bytes.
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
     }
     expect(seen[0]!.answer.json().shoppingCart).toMatchObject({
       validCoupons: ['ZEHN'],
