@@ -1,7 +1,8 @@
 // Profiles add-to-cart on SQLite: the server runs in a child process, the load comes from this process, so the
 // profile holds only server work; the profiler starts after set-up and one warm-up second, so start-up
 // (migrations, bundling, JIT) is not in it. Prints the hottest functions.
-// Run: node bench/cart/profile-add.mjs [--seconds 5] [--out /tmp/cart-prof] [--top 30] [--what-if sync-normal]
+// Run: node bench/cart/profile-add.mjs [--seconds 5] [--out /tmp/cart-prof] [--top 30] [--what-if sync-normal] [--sql]
+// --sql: the statements per add as well (openStorage's onQuery: the group commit's own statements included).
 import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -22,7 +23,19 @@ if (process.env.BAUKASTEN_PROFILE_CHILD) {
   const { loadServer } = await import('./server-bundle.mjs');
   const server = await loadServer((process.env.BAUKASTEN_WHAT_IF ?? '').split(',').filter(Boolean));
   const dir = mkdtempSync(join(tmpdir(), 'baukasten-prof-'));
-  const storage = await server.openStorage({ sqliteFile: join(dir, 'bench.sqlite') });
+  // Every statement by its SQL text, counted while the profiler runs.
+  let counting = false;
+  const statements = new Map();
+  const storage = await server.openStorage({
+    sqliteFile: join(dir, 'bench.sqlite'),
+    onQuery: (q) => {
+      if (!counting) return;
+      const seen = statements.get(q.sql) ?? { n: 0, ms: 0 };
+      seen.n += 1;
+      seen.ms += q.durationMs;
+      statements.set(q.sql, seen);
+    },
+  });
   await storage.migrate();
   const hostname = 'bench-profile.test';
   const shop = await server.createTestShop(storage, hostname, 1_000_000_000);
@@ -45,11 +58,14 @@ if (process.env.BAUKASTEN_PROFILE_CHILD) {
   process.on('message', async (message) => {
     if (message === 'profile') {
       await session.post('Profiler.start');
+      counting = true;
       process.send('profiling');
       return;
     }
     const { profile } = await session.post('Profiler.stop');
+    counting = false;
     writeFileSync(join(process.env.BAUKASTEN_PROFILE_DIR, 'add.cpuprofile'), JSON.stringify(profile));
+    writeFileSync(join(process.env.BAUKASTEN_PROFILE_DIR, 'add-sql.json'), JSON.stringify([...statements]));
     await app.close();
     await storage.close();
     rmSync(dir, { recursive: true, force: true });
@@ -123,6 +139,16 @@ if (process.env.BAUKASTEN_PROFILE_CHILD) {
   console.log(
     `add-to-cart: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
   );
+  if (args.includes('--sql')) {
+    const adds = result.requests.total;
+    const statements = JSON.parse(readFileSync(join(out, 'add-sql.json'), 'utf8'));
+    for (const [sql, { n, ms }] of statements.sort((a, b) => b[1].ms - a[1].ms)) {
+      const per = (n / adds).toFixed(2).padStart(6);
+      console.log(
+        `${per} per add × ${((ms * 1000) / n).toFixed(1).padStart(6)} µs  ${sql.replace(/\s+/g, ' ').slice(0, 100)}`,
+      );
+    }
+  }
   const file = readdirSync(out).find((f) => f.endsWith('.cpuprofile'));
   const profile = JSON.parse(readFileSync(join(out, file), 'utf8'));
   const selfTime = new Map();

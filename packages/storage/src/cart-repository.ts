@@ -556,9 +556,9 @@ export function cartRepository(db: Kysely<Database>, sqliteAdds?: SqliteAdds): C
       const cart = isKey(cartId) ? cartId : undefined;
       const item = isKey(itemId) ? itemId : '';
       if (groupCommit && !db.isTransaction) {
-        // Both remembered and provably unchanged: answered without a statement or the connection lock.
-        // Whether another process wrote the file since is asked by the write, under the lock it takes anyway:
-        // reading SQLite's data_version here took the file's shared lock per turn (3 % of an add, issue #19).
+        // Both remembered (at one data version): answered without a statement or the connection lock. Whether
+        // anything wrote them since is asked by the write, under the lock it takes anyway: reading SQLite's
+        // data_version here took the file's shared lock per turn (3 % of an add, issue #19).
         if (!fresh && sqliteAdds && item) {
           const known = sqliteAdds.items.peek(`${websiteId}/${item}`);
           const open = cart ? sqliteAdds.carts.peek(`${websiteId}/${cart}`) : undefined;
