@@ -48,6 +48,9 @@ const MAX_PER_COMMIT = 64;
  * error; the others commit. If the COMMIT itself fails, every caller of the group gets the
  * error and nothing of the group is stored.
  *
+ * While chained transactions (the checkouts, sqlite-dialect.ts) wait for their COMMIT, a group runs inside
+ * theirs instead, in a savepoint, and its callers are answered after that COMMIT.
+ *
  * Writes join the group until the event loop has taken in the requests that are ready (setImmediate), so
  * a lone write waits for nobody. The group holds the connection lock Kysely's queries take, so it never lands
  * inside a transaction another request has open on the same connection.
