@@ -20,21 +20,14 @@ const flag = (name, fallback) => {
 
 if (process.env.BAUKASTEN_PROFILE_CHILD) {
   // The child: one shop on a fresh SQLite file, 100 carts, then serve until told to stop.
-  const { loadServer } = await import('./server-bundle.mjs');
+  const { loadServer, statementCounter } = await import('./server-bundle.mjs');
   const server = await loadServer((process.env.BAUKASTEN_WHAT_IF ?? '').split(',').filter(Boolean));
   const dir = mkdtempSync(join(tmpdir(), 'baukasten-prof-'));
   // Every statement by its SQL text, counted while the profiler runs.
-  let counting = false;
-  const statements = new Map();
+  const statements = statementCounter();
   const storage = await server.openStorage({
     sqliteFile: join(dir, 'bench.sqlite'),
-    onQuery: (q) => {
-      if (!counting) return;
-      const seen = statements.get(q.sql) ?? { n: 0, ms: 0 };
-      seen.n += 1;
-      seen.ms += q.durationMs;
-      statements.set(q.sql, seen);
-    },
+    onQuery: statements.onQuery,
   });
   await storage.migrate();
   const hostname = 'bench-profile.test';
@@ -58,14 +51,17 @@ if (process.env.BAUKASTEN_PROFILE_CHILD) {
   process.on('message', async (message) => {
     if (message === 'profile') {
       await session.post('Profiler.start');
-      counting = true;
+      statements.start();
       process.send('profiling');
       return;
     }
     const { profile } = await session.post('Profiler.stop');
-    counting = false;
+    statements.stop();
     writeFileSync(join(process.env.BAUKASTEN_PROFILE_DIR, 'add.cpuprofile'), JSON.stringify(profile));
-    writeFileSync(join(process.env.BAUKASTEN_PROFILE_DIR, 'add-sql.json'), JSON.stringify([...statements]));
+    writeFileSync(
+      join(process.env.BAUKASTEN_PROFILE_DIR, 'add-sql.json'),
+      JSON.stringify(statements.entries()),
+    );
     await app.close();
     await storage.close();
     rmSync(dir, { recursive: true, force: true });

@@ -15,6 +15,7 @@ import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { statementCounter } from './server-bundle.mjs';
 import { connectStripe } from './stripe-connected.mjs';
 
 const args = process.argv.slice(2);
@@ -33,17 +34,10 @@ if (process.env.BAUKASTEN_PROFILE_CHILD) {
   const server = await loadTree(tree, (process.env.BAUKASTEN_WHAT_IF ?? '').split(',').filter(Boolean));
   const dir = mkdtempSync(join(tmpdir(), 'baukasten-prof-checkout-'));
   // Every statement by its SQL text, counted from the moment the measured checkouts start.
-  let counting = false;
-  const statements = new Map();
+  const statements = statementCounter();
   const storage = await server.openStorage({
     sqliteFile: join(dir, 'bench.sqlite'),
-    onQuery: (q) => {
-      if (!counting) return;
-      const seen = statements.get(q.sql) ?? { n: 0, ms: 0 };
-      seen.n += 1;
-      seen.ms += q.durationMs;
-      statements.set(q.sql, seen);
-    },
+    onQuery: statements.onQuery,
   });
   await storage.migrate();
   const hostname = 'bench-profile.test';
@@ -81,20 +75,19 @@ if (process.env.BAUKASTEN_PROFILE_CHILD) {
   let cpuAt;
   process.on('message', async (message) => {
     if (message.type === 'start') {
-      statements.clear();
-      counting = true;
+      statements.start();
       if (message.profile) await session.post('Profiler.start');
       cpuAt = process.cpuUsage();
       process.send('started');
       return;
     }
     const cpu = process.cpuUsage(cpuAt);
-    counting = false;
+    statements.stop();
     if (message.profile) {
       const { profile } = await session.post('Profiler.stop');
       writeFileSync(join(message.out, 'checkout.cpuprofile'), JSON.stringify(profile));
     }
-    process.send({ cpu, statements: [...statements] });
+    process.send({ cpu, statements: statements.entries() });
     if (message.type === 'end') return;
     await app.close();
     await storage.close();

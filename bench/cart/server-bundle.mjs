@@ -69,6 +69,32 @@ const sourcePatches = (whatIfs) => ({
   },
 });
 
+/**
+ * Every statement by its SQL text, for openStorage's onQuery: counted only between start() (which forgets
+ * earlier counts) and stop(), so set-up and warm-up stay out. `entries()`: [sql, { n, ms }] pairs, as a child sends them to its parent.
+ */
+export function statementCounter() {
+  let counting = false;
+  const statements = new Map();
+  return {
+    onQuery(q) {
+      if (!counting) return;
+      const seen = statements.get(q.sql) ?? { n: 0, ms: 0 };
+      seen.n += 1;
+      seen.ms += q.durationMs;
+      statements.set(q.sql, seen);
+    },
+    start: () => {
+      statements.clear();
+      counting = true;
+    },
+    stop: () => {
+      counting = false;
+    },
+    entries: () => [...statements],
+  };
+}
+
 /** Bundles the server (once per call), with the named what-if patches, and imports it. */
 export async function loadServer(whatIfs = []) {
   for (const name of whatIfs) if (!WHAT_IFS[name]) throw new Error(`unknown what-if: ${name}`);

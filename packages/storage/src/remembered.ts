@@ -14,10 +14,9 @@ export class Remembered<T> {
   ) {}
 
   get(key: string, dataVersion: number): T | undefined {
-    const hit = this.#values.get(key);
-    if (!hit) return undefined;
-    if (hit.version === this.writesOf() && hit.dataVersion === dataVersion) return hit.value;
-    this.#values.delete(key);
+    const hit = this.peek(key);
+    if (hit?.dataVersion === dataVersion) return hit.value;
+    if (hit) this.#values.delete(key);
     return undefined;
   }
 
